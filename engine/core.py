@@ -1,0 +1,247 @@
+"""The contract every Castellan game implements.
+
+A game is a pure, deterministic rules object (no I/O, no discord, no Pillow).
+Its state is a JSON-compatible ``dict`` that includes the seeded RNG state, so the
+same seed and the same actions always give the same game.
+
+The loop, for every game and every layer (AI, tests, table service, bench):
+
+    state = game.setup(seats, options, seed)
+    while (result := game.result(state)) is None:
+        for decision in game.pending(state):            # who must choose what now
+            action = Action(decision.kind, some option id from decision.options)
+            events = game.apply(state, decision.seat, action)   # mutates; or RuleError
+
+``apply`` validates first and raises :class:`RuleError` *before* changing anything,
+so an illegal move never alters the state.  It then mutates ``state`` in place (the
+callers that need the old state keep a JSON copy: storage does).  Several seats may be
+pending at once (simultaneous secret picks); each answer is kept hidden by ``view``
+until the game reveals it.
+
+Display text never lives in the engine: decisions, options, events and errors carry
+i18n keys and ids; card names come from the game's packaged data (``Game.names``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from engine.rng import Rng
+
+__all__ = [
+    "Action", "Decision", "Event", "Game", "Option", "OptionSpec", "Result",
+    "RuleError", "Rng", "State", "seat_key",
+]
+
+State = dict  # JSON-compatible; every game keeps its RNG state under state["rng"]
+
+
+class RuleError(Exception):
+    """An action the rules forbid.
+
+    ``key`` is an i18n key looked up as ``<game>.error.<key>`` and then ``error.<key>``;
+    ``params`` fill its placeholders (ids are translated to names by the bot).
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(f"{key} {params}" if params else key)
+        self.key = key
+        self.params = params
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One legal answer to a decision.
+
+    ``id`` is stable for the same state, at most 60 characters of ``[A-Za-z0-9_.:+-]``
+    (it travels inside a Discord custom_id).  ``label`` is an i18n key (looked up as
+    ``<game>.option.<label>`` then ``option.<label>``), ``params`` fill it; string params
+    that are card/character ids are shown by their localised names.
+    """
+
+    id: str
+    label: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Seat ``seat`` must choose one of ``options`` now.
+
+    ``kind`` is a stable id (the i18n key ``<game>.decision.<kind>`` is the question).
+    ``secret``: ask privately (DM or ephemeral); the answer stays hidden until revealed.
+    ``default``: the option id taken if the player times out (None: none sensible).
+    ``params`` fill the question's placeholders.
+    """
+
+    seat: int
+    kind: str
+    options: tuple[Option, ...]
+    secret: bool = False
+    default: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A seat's answer: the decision kind it answers and the chosen option id."""
+
+    kind: str
+    option: str
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "option": self.option}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Action":
+        return cls(str(data["kind"]), str(data["option"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for transcripts and channel/DM messages.
+
+    ``kind`` is the i18n key ``<game>.event.<kind>``.  ``visible_to`` is None for a
+    public event, else the seats allowed to see it.  Params whose name is ``seat`` or
+    ends with ``_seat`` are seat numbers (shown as player names).
+    """
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[int] | None = None
+
+    def visible_for(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict:
+        return {
+            "kind": self.kind,
+            "params": dict(self.params),
+            "visible_to": None if self.visible_to is None else sorted(self.visible_to),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The end of a game.
+
+    ``winners``: winning seats (several on a shared win).  ``scores``: final total per
+    seat.  ``breakdown``: per seat, named score parts (i18n ``<game>.score.<name>``).
+    """
+
+    winners: tuple[int, ...]
+    scores: Mapping[int, int]
+    breakdown: Mapping[int, Mapping[str, int]] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "winners": list(self.winners),
+            "scores": {str(k): v for k, v in self.scores.items()},
+            "breakdown": {str(k): dict(v) for k, v in self.breakdown.items()},
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A game option chosen at table creation (e.g. ``action_cards``).
+
+    ``choices``: allowed values (for bools ``(False, True)``).  The i18n key
+    ``<game>.setting.<name>`` describes it.
+    """
+
+    default: Any
+    choices: tuple[Any, ...]
+
+    def parse(self, raw: Any) -> Any:
+        """Accept a value or its string form (``"true"``, ``"3"``); RuleError if not allowed."""
+        for choice in self.choices:
+            if raw == choice or str(raw).strip().lower() == str(choice).lower():
+                return choice
+        raise RuleError("bad_option_value", value=str(raw),
+                        allowed=", ".join(str(c).lower() for c in self.choices))
+
+
+def seat_key(seat: int | None) -> str:
+    """The JSON key for a seat's entry in per-seat maps (``None`` = spectator)."""
+    return "spectator" if seat is None else str(seat)
+
+
+class Game:
+    """Base class of a game's rules.  Subclasses set the attributes and methods below."""
+
+    id: str = ""
+    version: int = 1
+    min_seats: int = 2
+    max_seats: int = 2
+    options: Mapping[str, OptionSpec] = {}
+
+    # -- data -------------------------------------------------------------------------
+    def names(self) -> Mapping[str, Mapping[str, str]]:
+        """Localised names of every id the game shows: ``{id: {"en": .., "cs": ..}}``."""
+        return {}
+
+    # -- the rules --------------------------------------------------------------------
+    def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
+        raise NotImplementedError
+
+    def pending(self, state: State) -> list[Decision]:
+        """Every decision open now; empty only when the game is over."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Apply ``seat``'s ``action`` in place, or raise RuleError leaving state untouched."""
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may know (``None``: a spectator): JSON, no hidden information."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result | None:
+        raise NotImplementedError
+
+    # -- shared helpers ---------------------------------------------------------------
+    def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and validate option values; RuleError on an unknown option."""
+        raw = dict(raw or {})
+        out: dict[str, Any] = {}
+        for name, spec in self.options.items():
+            out[name] = spec.parse(raw.pop(name)) if name in raw else spec.default
+        if raw:
+            raise RuleError("unknown_option", name=", ".join(sorted(raw)),
+                            allowed=", ".join(sorted(self.options)) or "-")
+        return out
+
+    def check_seats(self, seats: int) -> None:
+        if not self.min_seats <= seats <= self.max_seats:
+            raise RuleError("bad_seat_count", seats=seats, min=self.min_seats, max=self.max_seats)
+
+    def decision_for(self, state: State, seat: int) -> Decision | None:
+        """The decision ``seat`` must answer now, if any."""
+        for decision in self.pending(state):
+            if decision.seat == seat:
+                return decision
+        return None
+
+    def require(self, state: State, seat: int, action: Action) -> tuple[Decision, Option]:
+        """Check that ``action`` answers an open decision of ``seat``; RuleError otherwise.
+
+        Games whose legal options are exactly their pending decisions can call this at
+        the top of ``apply`` and then trust the option.
+        """
+        if self.result(state) is not None:
+            raise RuleError("game_over")
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise RuleError("not_your_turn")
+        if decision.kind != action.kind:
+            raise RuleError("stale_decision")
+        option = decision.option(action.option)
+        if option is None:
+            raise RuleError("illegal_option", option=action.option)
+        return decision, option
