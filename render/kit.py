@@ -1,0 +1,421 @@
+"""The drawing kit every game renderer shares.
+
+Fonts (vendored DejaVu Sans, full Czech coverage), one palette, small primitives that
+return cached RGBA sprites (cards, coins, badges, crown, tiles, meeples), text helpers
+with wrapping and ellipsis, the one place that decides the image format (``encode``),
+a timing helper for benchmarks and localised look-ups (``t_name``, ``label``).
+
+Renderers compose a picture by ``paste``-ing cached sprites onto a plain RGB canvas;
+drawing text is the expensive part, so anything repeated (a card, a coin with a number)
+is drawn once per key and reused.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+import statistics
+import time
+from collections import OrderedDict
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Hashable, Mapping, Sequence
+
+from PIL import Image, ImageDraw, ImageFont
+
+__all__ = [
+    "BG", "PANEL", "PANEL_EDGE", "TEXT", "MUTED", "ACCENT", "GOLD", "CARD_FACE",
+    "DISTRICT", "PLAYER", "FILENAME_EXT", "RGB",
+    "font", "player_colour", "lang", "t_name", "label",
+    "text_width", "ellipsize", "wrap", "draw_text", "draw_lines",
+    "SpriteCache", "SPRITES", "sprite", "paste",
+    "card", "coin", "badge", "crown", "panel", "section_header",
+    "hex_tile", "square_tile", "meeple",
+    "encode", "measure",
+]
+
+RGB = tuple[int, int, int]
+
+FONT_DIR = Path(__file__).with_name("fonts")
+LABEL_DIR = Path(__file__).with_name("labels")
+LOCALES = ("en", "cs")
+
+# -- palette ----------------------------------------------------------------------------
+BG: RGB = (35, 39, 46)            # close to Discord's dark theme, so images blend in
+PANEL: RGB = (48, 54, 64)
+PANEL_EDGE: RGB = (72, 80, 94)
+TEXT: RGB = (236, 238, 242)
+MUTED: RGB = (150, 158, 172)
+ACCENT: RGB = (250, 196, 60)      # highlight: current player, crown, winners
+GOLD: RGB = (232, 180, 40)
+CARD_FACE: RGB = (246, 241, 228)
+CARD_TEXT: RGB = (30, 30, 36)
+
+DISTRICT: Mapping[str, RGB] = {
+    "yellow": (236, 190, 40),
+    "blue": (52, 110, 210),
+    "green": (56, 160, 80),
+    "red": (205, 52, 48),
+    "purple": (140, 70, 180),
+}
+NEUTRAL: RGB = (130, 136, 148)
+
+# Up to 7 seats, chosen to stay apart from each other and from the district colours.
+PLAYER: Sequence[RGB] = (
+    (230, 90, 70),    # coral
+    (70, 160, 230),   # sky
+    (110, 200, 90),   # lime
+    (240, 170, 50),   # amber
+    (190, 110, 220),  # violet
+    (60, 200, 190),   # teal
+    (235, 120, 175),  # pink
+)
+
+
+def player_colour(seat: int) -> RGB:
+    """The colour of ``seat`` (wraps around after 7)."""
+    return PLAYER[seat % len(PLAYER)]
+
+
+# -- fonts and localisation -------------------------------------------------------------
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (bold if asked) at ``size`` px, loaded once per size."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def lang(locale: str | None) -> str:
+    """``"cs"`` for any Czech locale (``cs``, ``cs-CZ``), else ``"en"``."""
+    return "cs" if locale and locale.lower().startswith("cs") else "en"
+
+
+def t_name(names: Mapping[str, Mapping[str, str]], id_: str, locale: str) -> str:
+    """The localised name of ``id_`` from a game's ``names()`` map (English, then the id)."""
+    entry = names.get(id_)
+    if not entry:
+        return id_
+    return entry.get(lang(locale)) or entry.get("en") or id_
+
+
+@lru_cache(maxsize=16)
+def _catalog(game_id: str) -> Mapping[str, Mapping[str, str]]:
+    out: dict = {}
+    for name in ("common", game_id):
+        path = LABEL_DIR / f"{name}.json"
+        if path.exists():
+            out.update(json.loads(path.read_text(encoding="utf-8")))
+    return out
+
+
+def label(game_id: str, key: str, locale: str, **params) -> str:
+    """Render text ``key`` from ``render/labels/<game_id>.json`` (then ``common.json``)."""
+    entry = _catalog(game_id).get(key)
+    if entry is None:
+        return key
+    text = entry.get(lang(locale)) or entry["en"]
+    return text.format(**params) if params else text
+
+
+# -- text -------------------------------------------------------------------------------
+def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
+    return int(fnt.getlength(text) + 0.5)
+
+
+def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
+              force: bool = False) -> str:
+    """``text`` cut with an ellipsis so that it fits ``max_width`` pixels (``force``:
+    always end with the ellipsis, because text after it was dropped)."""
+    if not force and fnt.getlength(text) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:                       # longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if fnt.getlength(text[:mid].rstrip() + "…") <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
+         max_lines: int | None = None) -> list[str]:
+    """Greedy word wrap into lines of at most ``max_width`` px; the last kept line gets
+    an ellipsis when text is cut; a word longer than a line is ellipsized."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if fnt.getlength(trial) <= max_width:
+            current = trial
+            continue
+        if current:
+            lines.append(current)
+        current = word
+    if current:
+        lines.append(current)
+    lines = [ellipsize(line, fnt, max_width) for line in lines]
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = ellipsize(lines[-1].rstrip("…"), fnt, max_width, force=True)
+    return lines
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
+              fill: RGB = TEXT, *, bold: bool = False, max_width: int | None = None,
+              anchor: str = "la") -> int:
+    """Draw one line (ellipsized to ``max_width``); returns its width in px."""
+    fnt = font(size, bold)
+    if max_width is not None:
+        text = ellipsize(text, fnt, max_width)
+    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+    return text_width(text, fnt)
+
+
+def draw_lines(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
+               max_width: int, fill: RGB = TEXT, *, bold: bool = False,
+               max_lines: int | None = None, center: bool = False) -> int:
+    """Draw wrapped text from top-left ``xy`` (or centred on ``xy[0]``); returns height."""
+    fnt = font(size, bold)
+    line_h = int(size * 1.2)
+    x, y = xy
+    lines = wrap(text, fnt, max_width, max_lines)
+    for i, line in enumerate(lines):
+        draw.text((x, y + i * line_h), line, font=fnt, fill=fill,
+                  anchor="ma" if center else "la")
+    return line_h * len(lines)
+
+
+# -- sprite cache -----------------------------------------------------------------------
+class SpriteCache:
+    """Least-recently-used images by key: each distinct sprite is drawn once."""
+
+    def __init__(self, maxsize: int = 2048) -> None:
+        self.maxsize = maxsize
+        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self.hits = self.misses = 0
+
+    def get(self, key: Hashable, factory: Callable[[], Image.Image]) -> Image.Image:
+        img = self._items.get(key)
+        if img is not None:
+            self._items.move_to_end(key)
+            self.hits += 1
+            return img
+        self.misses += 1
+        img = factory()
+        self._items[key] = img
+        if len(self._items) > self.maxsize:
+            self._items.popitem(last=False)
+        return img
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.hits = self.misses = 0
+
+
+SPRITES = SpriteCache()
+
+
+def sprite(key: Hashable, factory: Callable[[], Image.Image]) -> Image.Image:
+    """The shared cache's sprite for ``key`` (drawn by ``factory`` on first use)."""
+    return SPRITES.get(key, factory)
+
+
+def paste(canvas: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
+    """Paste ``img`` at ``xy``, using its alpha channel as the mask when it has one."""
+    canvas.paste(img, xy, img if img.mode == "RGBA" else None)
+
+
+def _blank(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img)
+
+
+def _contrast(fill: RGB) -> RGB:
+    """Dark or light text, whichever reads better on ``fill``."""
+    r, g, b = fill
+    return CARD_TEXT if (r * 299 + g * 587 + b * 114) / 1000 > 150 else TEXT
+
+
+# -- primitives (each returns a cached RGBA sprite) -------------------------------------
+def coin(value: int | str, diameter: int = 28, fill: RGB = GOLD) -> Image.Image:
+    """A round coin with ``value`` written on it."""
+    def make() -> Image.Image:
+        img, d = _blank(diameter, diameter)
+        d.ellipse((0, 0, diameter - 1, diameter - 1), fill=(150, 105, 10))
+        d.ellipse((2, 2, diameter - 3, diameter - 3), fill=fill)
+        text = str(value)
+        size = int(diameter * (0.6 if len(text) < 2 else 0.5))
+        d.text((diameter / 2, diameter / 2 + 1), text, font=font(size, True),
+               fill=CARD_TEXT, anchor="mm")
+        return img
+    return sprite(("coin", str(value), diameter, fill), make)
+
+
+def badge(text: str, fill: RGB = PANEL_EDGE, size: int = 16,
+          text_fill: RGB | None = None) -> Image.Image:
+    """A pill-shaped label (e.g. "×3", a round number, a status)."""
+    def make() -> Image.Image:
+        fnt = font(size, True)
+        w = text_width(text, fnt) + size
+        h = int(size * 1.5)
+        img, d = _blank(w, h)
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=fill)
+        d.text((w / 2, h / 2), text, font=fnt, fill=text_fill or _contrast(fill), anchor="mm")
+        return img
+    return sprite(("badge", text, fill, size, text_fill), make)
+
+
+def crown(height: int = 24, fill: RGB = ACCENT) -> Image.Image:
+    """A simple five-point crown icon."""
+    def make() -> Image.Image:
+        w = int(height * 1.3)
+        img, d = _blank(w, height)
+        base = height - 1
+        band = int(height * 0.72)
+        points = [(0, base), (0, int(height * 0.2)), (w * 0.25, band * 0.6),
+                  (w * 0.5, 0), (w * 0.75, band * 0.6), (w - 1, int(height * 0.2)),
+                  (w - 1, base)]
+        d.polygon(points, fill=fill, outline=(120, 80, 0))
+        d.rectangle((0, band, w - 1, base), fill=(200, 140, 20))
+        r = max(2, height // 10)
+        for cx in (w * 0.5, w * 0.22, w * 0.78):
+            d.ellipse((cx - r, band + 2, cx + r, band + 2 + 2 * r), fill=(200, 40, 40))
+        return img
+    return sprite(("crown", height, fill), make)
+
+
+def card(title: str, *, size: tuple[int, int] = (120, 84), band: RGB = NEUTRAL,
+         cost: int | None = None, corner: str | None = None, face: RGB = CARD_FACE,
+         title_size: int = 13, footer: str | None = None, dim: bool = False) -> Image.Image:
+    """A rounded card: colour band on top (with ``corner`` text at its left), ``cost``
+    coin at the top right, ``title`` wrapped on two lines, optional small ``footer``.
+    ``dim`` greys the card out (removed/used)."""
+    def make() -> Image.Image:
+        w, h = size
+        img, d = _blank(w, h)
+        radius = max(4, w // 12)
+        band_h = max(14, h // 4)
+        d.rounded_rectangle((0, 0, w - 1, h - 1), radius=radius, fill=face,
+                            outline=(90, 90, 100))
+        d.rounded_rectangle((1, 1, w - 2, band_h + radius), radius=radius, fill=band)
+        d.rectangle((1, band_h, w - 2, band_h + radius), fill=face)
+        if corner:
+            draw_text(d, (radius, band_h // 2), corner, max(10, band_h - 6),
+                      _contrast(band), bold=True, anchor="lm", max_width=w - 2 * radius - 24)
+        if cost is not None:
+            dia = band_h + 8
+            img.alpha_composite(coin(cost, dia), (w - dia - 3, max(1, band_h // 2 - dia // 2 + 1)))
+        text_top = band_h + 6
+        lines_h = h - text_top - (16 if footer else 6)
+        max_lines = max(1, lines_h // int(title_size * 1.2))
+        draw_lines(d, (w // 2, text_top), title, title_size, w - 10, CARD_TEXT, bold=True,
+                   max_lines=max_lines, center=True)
+        if footer:
+            draw_text(d, (w // 2, h - 4), footer, max(9, title_size - 3), (90, 90, 100),
+                      anchor="md", max_width=w - 8)
+        if dim:
+            alpha = img.getchannel("A").point(lambda a: a * 55 // 100)
+            img.putalpha(alpha)
+        return img
+    return sprite(("card", title, size, band, cost, corner, face, title_size, footer, dim), make)
+
+
+def panel(canvas: Image.Image, box: tuple[int, int, int, int], *, fill: RGB = PANEL,
+          outline: RGB | None = PANEL_EDGE, width: int = 2, radius: int = 10) -> None:
+    """A rounded panel drawn straight onto ``canvas`` (a player area, a section)."""
+    ImageDraw.Draw(canvas).rounded_rectangle(box, radius=radius, fill=fill,
+                                             outline=outline, width=width)
+
+
+def section_header(draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, title: str,
+                   size: int = 15, fill: RGB = MUTED) -> int:
+    """Small-caps-like title with a rule to its right; returns the height used."""
+    x, y = xy
+    title = title.upper()
+    w = draw_text(draw, (x, y), title, size, fill, bold=True, max_width=width)
+    mid = y + size // 2 + 1
+    if x + w + 8 < x + width:
+        draw.line((x + w + 8, mid, x + width, mid), fill=PANEL_EDGE, width=1)
+    return int(size * 1.5)
+
+
+def hex_tile(radius: int, fill: RGB, *, outline: RGB | None = (20, 20, 24),
+             text: str | None = None, pointy: bool = True) -> Image.Image:
+    """A regular hexagon tile (pointy-top by default) with optional centred text."""
+    def make() -> Image.Image:
+        w = int(math.sqrt(3) * radius) if pointy else 2 * radius
+        h = 2 * radius if pointy else int(math.sqrt(3) * radius)
+        img, d = _blank(w, h)
+        offset = 90 if pointy else 0
+        pts = [(w / 2 + (radius - 1) * math.cos(math.radians(60 * i + offset)),
+                h / 2 + (radius - 1) * math.sin(math.radians(60 * i + offset))) for i in range(6)]
+        d.polygon(pts, fill=fill, outline=outline, width=2 if outline else 0)
+        if text:
+            draw_text(d, (w // 2, h // 2), text, max(10, radius // 2), _contrast(fill),
+                      bold=True, anchor="mm", max_width=int(w * 0.8))
+        return img
+    return sprite(("hex", radius, fill, outline, text, pointy), make)
+
+
+def square_tile(size: int, fill: RGB, *, outline: RGB | None = (20, 20, 24),
+                text: str | None = None, radius: int = 4) -> Image.Image:
+    """A square tile with optional centred text (board squares, castle rooms)."""
+    def make() -> Image.Image:
+        img, d = _blank(size, size)
+        d.rounded_rectangle((0, 0, size - 1, size - 1), radius=radius, fill=fill,
+                            outline=outline, width=2 if outline else 0)
+        if text:
+            draw_lines(d, (size // 2, size // 3), text, max(10, size // 6), size - 8,
+                       _contrast(fill), bold=True, max_lines=2, center=True)
+        return img
+    return sprite(("square", size, fill, outline, text, radius), make)
+
+
+def meeple(height: int, colour: RGB) -> Image.Image:
+    """A player-coloured meeple token (head, arms, legs) with a dark outline."""
+    def make() -> Image.Image:
+        w = height
+        img, d = _blank(w, height)
+        u = height / 10
+        body = [(w * 0.5, u * 0.2), (w * 0.64, u * 1.0), (w * 0.66, u * 2.6),
+                (w * 0.98, u * 3.8), (w * 0.98, u * 5.0), (w * 0.7, u * 5.2),
+                (w * 0.86, u * 9.8), (w * 0.58, u * 9.8), (w * 0.5, u * 7.8),
+                (w * 0.42, u * 9.8), (w * 0.14, u * 9.8), (w * 0.3, u * 5.2),
+                (w * 0.02, u * 5.0), (w * 0.02, u * 3.8), (w * 0.34, u * 2.6),
+                (w * 0.36, u * 1.0)]
+        d.polygon(body, fill=colour, outline=(20, 20, 24), width=max(1, height // 16))
+        return img
+    return sprite(("meeple", height, colour), make)
+
+
+# -- output -----------------------------------------------------------------------------
+FILENAME_EXT = "png"
+_PNG_LEVEL = 1
+
+
+def encode(img: Image.Image) -> bytes:
+    """The image as bytes to upload (``FILENAME_EXT`` names the format).
+
+    PNG at zlib level 1: lossless (crisp text), about a third faster than the default
+    level for this flat art and only slightly larger; see ``render/bench.py`` for the
+    measurement behind the choice.
+    """
+    out = io.BytesIO()
+    img.save(out, "PNG", compress_level=_PNG_LEVEL)
+    return out.getvalue()
+
+
+def measure(fn: Callable[[], object], n: int = 20) -> tuple[float, float]:
+    """Run ``fn`` ``n`` times; returns (median ms, 99th-percentile ms)."""
+    times = []
+    for _ in range(max(1, n)):
+        start = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(round(0.99 * (len(times) - 1))))]
+    return statistics.median(times), p99
