@@ -1,0 +1,64 @@
+"""Czech and English text for everything a player reads.
+
+Catalogs are JSON files beside this module: ``common.json`` and one per game, each key
+mapping to both languages: ``{"error.not_your_turn": {"en": "...", "cs": "..."}}``.
+"""
+from __future__ import annotations
+
+import json
+import string
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+LOCALES = ("en", "cs")
+DEFAULT_LOCALE = "en"
+_DIR = Path(__file__).parent
+
+
+def norm_locale(locale: Any) -> str:
+    """Map a Discord locale (``cs``, ``en-US``, discord.Locale ...) to ``cs`` or ``en``."""
+    text = str(getattr(locale, "value", locale) or "").lower()
+    return "cs" if text.startswith("cs") else "en"
+
+
+@lru_cache(maxsize=1)
+def catalog() -> dict[str, dict[str, str]]:
+    """Every key of every catalog file, merged."""
+    merged: dict[str, dict[str, str]] = {}
+    for path in sorted(_DIR.glob("*.json")):
+        merged.update(json.loads(path.read_text(encoding="utf-8")))
+    return merged
+
+
+def has(key: str) -> bool:
+    return key in catalog()
+
+
+class _Lenient(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _fill(template: str, params: Mapping[str, Any]) -> str:
+    try:
+        return string.Formatter().vformat(template, (), _Lenient(params))
+    except (ValueError, IndexError, AttributeError):
+        return template
+
+
+def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
+    """The text for ``key`` in ``locale`` with ``params`` filled; the key itself if unknown."""
+    entry = catalog().get(key)
+    if entry is None:
+        return key
+    text = entry.get(norm_locale(locale)) or entry.get(DEFAULT_LOCALE) or key
+    return _fill(text, params)
+
+
+def first(keys: list[str], locale: str, **params: Any) -> str:
+    """The text of the first key that exists (e.g. game-specific, then common)."""
+    for key in keys:
+        if key in catalog():
+            return t(key, locale, **params)
+    return keys[-1].rsplit(".", 1)[-1].replace("_", " ")

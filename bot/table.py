@@ -1,0 +1,454 @@
+"""The table service: lobby, seats, moves, persistence and what to tell whom.
+
+It ties the pure engine, the SQLite repository, the renderer and a notifier together.
+Every move runs under the game's lock: load -> check seat and seq -> apply -> append the
+move and the snapshot in one transaction -> play AI seats -> notify.  A rejected move
+changes nothing.  The Discord cogs and the offline ``simulate`` command both drive
+exactly this class; only the notifier differs.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot import messages as m
+from bot.i18n import norm_locale, t
+from bot.render_service import Renderer
+from bot.text import error_text, event_text, game_title, option_label, question, result_lines
+from engine import ai, registry
+from engine.core import Action, Decision, Event, Game, RuleError
+from storage import Database, GameRow, SeatRow, StaleMove
+
+log = logging.getLogger(__name__)
+
+MAX_EVENT_LINES = 12
+
+
+class TableError(RuleError):
+    """A table-level refusal (not your seat, stale button, ...): an i18n ``error.*`` key."""
+
+
+class Notifier(Protocol):
+    """Delivers outgoing messages (Discord, or a transcript)."""
+
+    async def post(self, channel_id: int, msg: m.OutMessage) -> int | None:
+        """Post in a channel; returns the message id."""
+
+    async def dm(self, user_id: int, msg: m.OutMessage) -> bool:
+        """Send privately; False when the user's DMs are closed."""
+
+    async def disable(self, channel_id: int, message_id: int) -> None:
+        """Remove or disable the components of an older message."""
+
+
+@dataclass
+class Outcome:
+    """What a move produced for the player who made it (shown ephemerally)."""
+
+    row: GameRow
+    panel: m.OutMessage
+    events: list[Event] = field(default_factory=list)
+
+
+def seat_names(row: GameRow) -> list[str]:
+    return [s.name for s in sorted(row.seats, key=lambda s: s.seat)]
+
+
+class TableService:
+    """Everything a table can do, independent of Discord."""
+
+    def __init__(self, db: Database, notifier: Notifier, *, renderer: Renderer | None = None,
+                 stop_after: int | None = None) -> None:
+        self.db = db
+        self.notifier = notifier
+        self.renderer = renderer or Renderer()
+        self.stop_after = stop_after  # simulate --stop-after: AI seats pause at this seq
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(game_id, asyncio.Lock())
+
+    # -- lobby ------------------------------------------------------------------------
+    async def create_lobby(self, game_type: str, *, guild_id: int | None, channel_id: int,
+                           host_id: int, host_name: str, options: dict[str, Any] | None = None,
+                           locale: str = "en", host_joins: bool = True) -> GameRow:
+        game = registry.get(game_type)
+        parsed = game.parse_options(options)
+        game_id = await self.db.create_game(game.id, engine_version=game.version, options=parsed,
+                                            guild_id=guild_id, channel_id=channel_id,
+                                            host_id=host_id, locale=norm_locale(locale))
+        if host_joins:
+            await self.db.set_seats(game_id, [SeatRow(0, host_id, False, host_name)])
+        return await self._load(game_id)
+
+    async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            if row.seat_of(user_id) is not None:
+                raise TableError("already_joined")
+            self._check_room(row)
+            await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), user_id, False, name)])
+            return await self._load(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            if row.seat_of(user_id) is None:
+                raise TableError("not_a_player")
+            rest = [s for s in row.seats if s.user_id != user_id]
+            await self.db.set_seats(game_id, [SeatRow(i, s.user_id, s.is_ai, s.name)
+                                              for i, s in enumerate(rest)])
+            return await self._load(game_id)
+
+    async def add_ai(self, game_id: int, user_id: int) -> GameRow:
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            self._check_host(row, user_id)
+            self._check_room(row)
+            n = sum(1 for s in row.seats if s.is_ai) + 1
+            name = t("ai.name", row.locale, n=n)
+            await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), None, True, name)])
+            return await self._load(game_id)
+
+    async def start(self, game_id: int, user_id: int | None, *, seed: int | None = None) -> GameRow:
+        """Shuffle the seats, set the game up, post the first board, play AI seats."""
+        async with self.lock(game_id):
+            row = await self._lobby(game_id)
+            if user_id is not None:
+                self._check_host(row, user_id)
+            game = registry.get(row.type)
+            game.check_seats(len(row.seats))
+            seed = secrets.randbits(48) if seed is None else seed
+            order = list(row.seats)
+            random.Random(seed).shuffle(order)
+            seats = [SeatRow(i, s.user_id, s.is_ai, s.name) for i, s in enumerate(order)]
+            state = game.setup(len(seats), row.options, seed)
+            await self.db.start_game(game_id, seats, state)
+            row = await self._load(game_id)
+            events = [Event("game_started", {})]
+            row, more = await self._play_ai(game, row)
+            await self._announce(game, row, events + more, before=set())
+            return row
+
+    def lobby_message(self, row: GameRow) -> m.OutMessage:
+        """The lobby post with Join / Leave / Add AI seat / Start buttons."""
+        game = registry.get(row.type)
+        loc = row.locale
+        names = ", ".join(s.name for s in row.seats) or t("lobby.empty", loc)
+        opts = ", ".join(f"{k}={str(v).lower()}" for k, v in row.options.items()) or "—"
+        lines = [t("lobby.title", loc, game=game_title(row.type, loc), id=row.id, host=f"<@{row.host_id}>"),
+                 t("lobby.seats", loc, n=len(row.seats), max=game.max_seats, names=names),
+                 t("lobby.options", loc, options=opts)]
+        if row.status == "lobby":
+            lines.append(t("lobby.hint", loc, min=game.min_seats, max=game.max_seats))
+            buttons = (m.Button(m.lobby_id(row.id, "join"), t("lobby.join", loc), "success"),
+                       m.Button(m.lobby_id(row.id, "leave"), t("lobby.leave", loc)),
+                       m.Button(m.lobby_id(row.id, "ai"), t("lobby.ai", loc)),
+                       m.Button(m.lobby_id(row.id, "start"), t("lobby.start", loc), "primary"))
+            return m.OutMessage("\n".join(lines), rows=[buttons])
+        lines.append(t("lobby.started", loc) if row.status != "abandoned" else t("board.abandoned", loc))
+        return m.OutMessage("\n".join(lines))
+
+    # -- moves ------------------------------------------------------------------------
+    async def act(self, game_id: int, user_id: int, option_id: str, expected_seq: int | None,
+                  *, locale: str | None = None) -> Outcome:
+        """Apply ``user_id``'s choice of ``option_id``; RuleError (nothing changed) if illegal.
+
+        ``expected_seq`` comes from the button (None from a slash command: the current
+        seq).  A stale or doubled click is refused with ``error.stale``.
+        """
+        async with self.lock(game_id):
+            row = await self._active(game_id)
+            seat = self._seat(row, user_id)
+            if expected_seq is not None and expected_seq != row.seq:
+                raise TableError("stale")
+            game = registry.get(row.type)
+            decision = game.decision_for(row.state, seat)
+            if decision is None:
+                raise TableError("nothing_to_decide")
+            before = self._pending_seats(game, row)
+            action = Action(decision.kind, option_id)
+            try:
+                events = game.apply(row.state, seat, action)
+            except RuleError:
+                raise
+            row = await self._persist(game, row, seat, action)
+            row, more = await self._play_ai(game, row)
+            events += more
+            await self._announce(game, row, events, before=before, actor=seat)
+            panel = await self.panel_for(row, seat, locale=locale, events=events)
+            return Outcome(row, panel, events)
+
+    async def resume(self, game_id: int) -> GameRow:
+        """Let AI seats continue (after a restart or ``simulate --resume``)."""
+        async with self.lock(game_id):
+            row = await self._active(game_id)
+            game = registry.get(row.type)
+            before = self._pending_seats(game, row)
+            row, events = await self._play_ai(game, row)
+            if events:
+                await self._announce(game, row, events, before=before)
+            return row
+
+    # -- reading ----------------------------------------------------------------------
+    async def panel(self, game_id: int, user_id: int, *, locale: str | None = None) -> m.OutMessage:
+        """The private panel of ``user_id``: their view image, question and options."""
+        row = await self._load(game_id)
+        if row.status not in ("active", "finished"):
+            raise TableError("not_active")
+        return await self.panel_for(row, self._seat(row, user_id), locale=locale)
+
+    async def board(self, game_id: int) -> m.OutMessage:
+        """The public board message (for /game status)."""
+        row = await self._load(game_id)
+        if row.state is None:
+            return self.lobby_message(row)
+        game = registry.get(row.type)
+        return await self._board_message(game, row, [])
+
+    async def choices(self, game_id: int, user_id: int, *, locale: str | None = None,
+                      prefix: str = "") -> tuple[int, list[tuple[str, str]]]:
+        """(seq, [(option id, label)]) of the user's open decision, for autocomplete."""
+        row = await self._active(game_id)
+        seat = self._seat(row, user_id)
+        game = registry.get(row.type)
+        decision = game.decision_for(row.state, seat)
+        if decision is None:
+            return row.seq, []
+        loc = locale or row.locale
+        names = seat_names(row)
+        return row.seq, [(o.id, option_label(game, o, loc, names))
+                         for o in decision.options if o.id.startswith(prefix)]
+
+    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool = False) -> GameRow:
+        async with self.lock(game_id):
+            row = await self._load(game_id)
+            if row.status in ("finished", "abandoned"):
+                raise TableError("not_active")
+            if user_id != row.host_id and not can_manage:
+                raise TableError("not_allowed_abandon")
+            await self.db.set_status(game_id, "abandoned")
+            await self._disable_last_board(row)
+            return await self._load(game_id)
+
+    async def list_games(self, *, guild_id: int | None = None, user_id: int | None = None,
+                         statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
+        return await self.db.list_games(guild_id=guild_id, user_id=user_id, statuses=statuses)
+
+    async def game_in_channel(self, channel_id: int, user_id: int, game_id: int | None = None) -> int:
+        """The game a slash command means: the explicit id, or the user's game in this channel."""
+        if game_id is not None:
+            await self._load(game_id)
+            return game_id
+        rows = [r for r in await self.db.list_games(user_id=user_id, statuses=("active",))
+                if r.channel_id == channel_id]
+        if not rows:
+            raise TableError("no_game_in_channel")
+        if len(rows) > 1:
+            raise TableError("several_games")
+        return rows[0].id
+
+    def error_message(self, err: RuleError, locale: str, row: GameRow | None = None) -> str:
+        game = registry.get(row.type) if row is not None else None
+        return error_text(game, err, locale, seat_names(row) if row else ())
+
+    # -- internals --------------------------------------------------------------------
+    async def _load(self, game_id: int) -> GameRow:
+        row = await self.db.load_game(game_id)
+        if row is None:
+            raise TableError("no_such_table")
+        return row
+
+    async def _lobby(self, game_id: int) -> GameRow:
+        row = await self._load(game_id)
+        if row.status != "lobby":
+            raise TableError("not_in_lobby")
+        return row
+
+    async def _active(self, game_id: int) -> GameRow:
+        row = await self._load(game_id)
+        if row.status == "finished":
+            raise TableError("game_over")
+        if row.status != "active":
+            raise TableError("not_active")
+        return row
+
+    @staticmethod
+    def _seat(row: GameRow, user_id: int) -> int:
+        seat = row.seat_of(user_id)
+        if seat is None:
+            raise TableError("not_a_player")
+        return seat
+
+    @staticmethod
+    def _check_host(row: GameRow, user_id: int) -> None:
+        if user_id != row.host_id:
+            raise TableError("not_host")
+
+    @staticmethod
+    def _check_room(row: GameRow) -> None:
+        game = registry.get(row.type)
+        if len(row.seats) >= game.max_seats:
+            raise TableError("table_full", max=game.max_seats)
+
+    async def _persist(self, game: Game, row: GameRow, seat: int, action: Action) -> GameRow:
+        status = "finished" if game.result(row.state) is not None else "active"
+        try:
+            seq = await self.db.append_move(row.id, expected_seq=row.seq, seat=seat,
+                                            action=action.to_json(), state=row.state, status=status)
+        except StaleMove:
+            raise TableError("stale") from None
+        row.seq, row.status = seq, status
+        return row
+
+    async def _play_ai(self, game: Game, row: GameRow) -> tuple[GameRow, list[Event]]:
+        """Answer every decision that belongs to an AI seat, until a human must act."""
+        ai_seats = {s.seat for s in row.seats if s.is_ai}
+        events: list[Event] = []
+        while row.status == "active":
+            if self.stop_after is not None and row.seq >= self.stop_after:
+                break
+            mine = [d for d in game.pending(row.state) if d.seat in ai_seats]
+            if not mine:
+                break
+            decision = mine[0]
+            rnd = random.Random((int(row.state.get("rng", 0)) << 20) ^ row.seq)
+            action = ai.choose(game, row.state, decision, rnd)
+            events += game.apply(row.state, decision.seat, action)
+            row = await self._persist(game, row, decision.seat, action)
+        return row, events
+
+    @staticmethod
+    def _pending_seats(game: Game, row: GameRow) -> set[tuple[int, str]]:
+        if row.state is None or row.status != "active":
+            return set()
+        return {(d.seat, d.kind) for d in game.pending(row.state)}
+
+    async def _announce(self, game: Game, row: GameRow, events: list[Event], *,
+                        before: set[tuple[int, str]], actor: int | None = None) -> None:
+        """Post a new board when who-must-act changed; DM newly pending humans."""
+        now = self._pending_seats(game, row)
+        if now == before and row.status == "active":
+            await self._dm_private_events(game, row, events, actor)
+            return
+        await self._disable_last_board(row)
+        msg = await self._board_message(game, row, events)
+        message_id = await self.notifier.post(row.channel_id, msg)
+        if message_id is not None:
+            await self.db.record_message(row.id, "board", row.channel_id, message_id)
+        await self._dm_private_events(game, row, events, actor)
+        fresh = {seat for seat, kind in now if (seat, kind) not in before and seat != actor}
+        await self._dm_panels(game, row, fresh)
+
+    async def _disable_last_board(self, row: GameRow) -> None:
+        last = await self.db.last_message(row.id, "board")
+        if last is not None:
+            await self.notifier.disable(*last)
+
+    async def _board_message(self, game: Game, row: GameRow, events: list[Event]) -> m.OutMessage:
+        loc, names = row.locale, seat_names(row)
+        lines = [t("board.header", loc, game=game_title(row.type, loc), id=row.id, seq=row.seq)]
+        public = [event_text(game, e, loc, names) for e in events if e.visible_to is None]
+        if len(public) > MAX_EVENT_LINES:
+            public = ["…"] + public[-MAX_EVENT_LINES:]
+        lines += [f"• {line}" for line in public]
+        mentions: list[int] = []
+        result = game.result(row.state)
+        if result is not None:
+            lines.append(t("board.finished", loc))
+            lines += result_lines(game, result, loc, names)
+        elif row.status == "abandoned":
+            lines.append(t("board.abandoned", loc))
+        else:
+            pending = game.pending(row.state)
+            open_ = [d for d in pending if not d.secret]
+            hidden = [d for d in pending if d.secret]
+            for d in open_:
+                who = self._mention(row, d.seat)
+                lines.append(t("board.your_move", loc, mention=who,
+                               question=question(game, d, loc, names)))
+                mentions += self._user_ids(row, [d.seat])
+            if hidden:
+                seats = sorted({d.seat for d in hidden})
+                lines.append(t("board.waiting_secret", loc,
+                               names=", ".join(self._mention(row, s) for s in seats)))
+                mentions += self._user_ids(row, seats)
+        image = await self.renderer.table(row.type, game.view(row.state, None), loc, row.id, row.seq)
+        rows = [] if result is not None or row.status != "active" else \
+            [(m.Button(m.panel_id(row.id), t("board.my_panel", loc), "primary"),)]
+        files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])] if image else []
+        return m.OutMessage("\n".join(lines), files=files, rows=rows, mentions=mentions)
+
+    async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
+                        events: list[Event] = ()) -> m.OutMessage:
+        """The private panel for ``seat``: private image, private news, question, options."""
+        game = registry.get(row.type)
+        user = next(s for s in row.seats if s.seat == seat)
+        loc = locale or (await self._user_locale(user.user_id)) or row.locale
+        names = seat_names(row)
+        lines = [t("panel.title", loc, game=game_title(row.type, loc), id=row.id)]
+        lines += [f"• {event_text(game, e, loc, names)}" for e in events
+                  if e.visible_to is not None and seat in e.visible_to]
+        rows: list[m.Row] = []
+        decision = game.decision_for(row.state, seat) if row.status == "active" else None
+        if decision is None:
+            lines.append(t("panel.nothing", loc) if row.status == "active" else t("board.finished", loc))
+        else:
+            lines.append(f"**{question(game, decision, loc, names)}**")
+            labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
+            rows = m.option_rows(row.id, row.seq, labelled)
+        image = await self.renderer.private(row.type, game.view(row.state, seat), loc, row.id, row.seq, seat)
+        files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
+        return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
+
+    async def _dm_panels(self, game: Game, row: GameRow, seats: set[int]) -> None:
+        for seat in sorted(seats):
+            user = next(s for s in row.seats if s.seat == seat)
+            if user.is_ai or user.user_id is None:
+                continue
+            prefs = await self.db.user_prefs(user.user_id)
+            if prefs.get("dm_closed"):
+                continue
+            panel = await self.panel_for(row, seat)
+            panel.ephemeral = False
+            if not await self.notifier.dm(user.user_id, panel):
+                await self.db.set_user_pref(user.user_id, dm_closed=True)
+                await self.notifier.post(row.channel_id, m.OutMessage(
+                    t("panel.dm_fallback", row.locale, mention=f"<@{user.user_id}>"),
+                    mentions=[user.user_id]))
+
+    async def _dm_private_events(self, game: Game, row: GameRow, events: list[Event],
+                                 actor: int | None) -> None:
+        """Tell other humans privately what only they may know (e.g. a card taken from them)."""
+        names = seat_names(row)
+        for user in row.seats:
+            if user.is_ai or user.user_id is None or user.seat == actor:
+                continue
+            mine = [e for e in events if e.visible_to is not None and user.seat in e.visible_to]
+            if not mine:
+                continue
+            prefs = await self.db.user_prefs(user.user_id)
+            if prefs.get("dm_closed"):
+                continue
+            loc = prefs.get("locale") or row.locale
+            text = "\n".join(f"• {event_text(game, e, loc, names)}" for e in mine)
+            if not await self.notifier.dm(user.user_id, m.OutMessage(text)):
+                await self.db.set_user_pref(user.user_id, dm_closed=True)
+
+    async def _user_locale(self, user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        return (await self.db.user_prefs(user_id)).get("locale")
+
+    @staticmethod
+    def _mention(row: GameRow, seat: int) -> str:
+        user = next(s for s in row.seats if s.seat == seat)
+        return user.name if user.is_ai or user.user_id is None else f"<@{user.user_id}>"
+
+    @staticmethod
+    def _user_ids(row: GameRow, seats: list[int]) -> list[int]:
+        return [s.user_id for s in row.seats if s.seat in seats and not s.is_ai and s.user_id]

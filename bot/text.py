@@ -1,0 +1,84 @@
+"""Engine ids and keys -> player-facing text (Czech or English).
+
+The engine speaks in keys and ids; this module turns decisions, options, events,
+errors and results into sentences, using the game's ``names()`` for ids and the
+table's seat names for seat numbers.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from bot.i18n import first, norm_locale, t
+from engine.core import Decision, Event, Game, Option, Result, RuleError
+
+
+def _is_seat_param(name: str) -> bool:
+    return name == "seat" or name.endswith("_seat") or name == "seats" or name.endswith("_seats")
+
+
+def name_of(game: Game, value: Any, locale: str) -> Any:
+    """A localised name for an id, or the value unchanged."""
+    if isinstance(value, str):
+        entry = game.names().get(value)
+        if entry:
+            return entry.get(norm_locale(locale)) or entry.get("en") or value
+    return value
+
+
+def format_params(game: Game, params: Mapping[str, Any], locale: str,
+                  seat_names: Sequence[str]) -> dict[str, Any]:
+    """Seat numbers -> player names, ids -> localised names, lists joined."""
+    def seat(v: Any) -> Any:
+        if isinstance(v, int) and 0 <= v < len(seat_names):
+            return seat_names[v]
+        return v
+
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if _is_seat_param(key):
+            out[key] = ", ".join(str(seat(v)) for v in value) if isinstance(value, (list, tuple)) else seat(value)
+        elif isinstance(value, (list, tuple)):
+            out[key] = ", ".join(str(name_of(game, v, locale)) for v in value) or "—"
+        else:
+            out[key] = name_of(game, value, locale)
+    return out
+
+
+def game_title(game_id: str, locale: str) -> str:
+    return t(f"game.{game_id}", locale)
+
+
+def question(game: Game, decision: Decision, locale: str, seat_names: Sequence[str]) -> str:
+    return first([f"{game.id}.decision.{decision.kind}"], locale,
+                 **format_params(game, decision.params, locale, seat_names))
+
+
+def option_label(game: Game, option: Option, locale: str, seat_names: Sequence[str]) -> str:
+    params = format_params(game, option.params, locale, seat_names)
+    return first([f"{game.id}.option.{option.label}", f"option.{option.label}"], locale, **params)
+
+
+def event_text(game: Game, event: Event, locale: str, seat_names: Sequence[str]) -> str:
+    return first([f"{game.id}.event.{event.kind}"], locale,
+                 **format_params(game, event.params, locale, seat_names))
+
+
+def error_text(game: Game | None, err: RuleError, locale: str,
+               seat_names: Sequence[str] = ()) -> str:
+    keys = [f"error.{err.key}"]
+    params = dict(err.params)
+    if game is not None:
+        keys.insert(0, f"{game.id}.error.{err.key}")
+        params = format_params(game, params, locale, seat_names)
+    return first(keys, locale, **params)
+
+
+def result_lines(game: Game, result: Result, locale: str, seat_names: Sequence[str]) -> list[str]:
+    """Winner line and one score line per seat, best first."""
+    lines = [t("board.winner", locale, names=", ".join(seat_names[s] for s in result.winners))]
+    for seat in sorted(result.scores, key=lambda s: -result.scores[s]):
+        parts = ", ".join(f"{first([f'{game.id}.score.{k}'], locale)} {v}"
+                          for k, v in result.breakdown.get(seat, {}).items())
+        lines.append(t("board.score_line", locale, name=seat_names[seat],
+                       total=result.scores[seat], parts=parts or "—"))
+    return lines
