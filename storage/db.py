@@ -1,0 +1,111 @@
+"""One SQLite connection and the lock that keeps its transactions apart.
+
+aiosqlite runs every call of a connection on one worker thread, but transaction state
+belongs to the connection, not to the coroutine: two tasks sharing it would commit or
+roll back each other's half-finished work.  :class:`Db` therefore runs every
+transaction (reads included, so nobody sees another task's uncommitted rows) under one
+``asyncio.Lock``; writes use ``BEGIN IMMEDIATE`` so they take the write lock up front.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+from contextlib import asynccontextmanager
+from typing import Any, AsyncIterator, Iterable
+
+import aiosqlite
+
+__all__ = ["Db", "Tx", "connect"]
+
+PRAGMAS = (
+    "PRAGMA journal_mode = WAL",
+    "PRAGMA busy_timeout = 5000",
+    "PRAGMA synchronous = NORMAL",
+    "PRAGMA foreign_keys = ON",
+)
+
+
+class Tx:
+    """The statements available inside one transaction (see :meth:`Db.transaction`)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> int:
+        """Run one statement; returns the last inserted rowid."""
+        cursor = await self._conn.execute(sql, tuple(params))
+        rowid = cursor.lastrowid
+        await cursor.close()
+        return rowid
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._conn.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+        async with self._conn.execute(sql, tuple(params)) as cursor:
+            return await cursor.fetchone()
+
+
+async def connect(path: str | os.PathLike) -> aiosqlite.Connection:
+    """Open ``path`` in autocommit mode (explicit BEGIN/COMMIT) with Castellan's pragmas."""
+    conn = await aiosqlite.connect(os.fspath(path), isolation_level=None)
+    try:
+        conn.row_factory = sqlite3.Row
+        for pragma in PRAGMAS:
+            await (await conn.execute(pragma)).close()
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+class Db:
+    """The single writer connection; every transaction runs under one lock."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike) -> "Db":
+        return cls(await connect(path), os.fspath(path))
+
+    @asynccontextmanager
+    async def transaction(self, write: bool = True) -> AsyncIterator[Tx]:
+        """``BEGIN IMMEDIATE`` (or a plain read ``BEGIN``) ... ``COMMIT``; ROLLBACK on error.
+
+        aiosqlite executes a connection's calls in the order they are submitted, so a
+        ROLLBACK submitted before the lock is released always runs before the next
+        transaction's BEGIN, even if this task is cancelled meanwhile.
+        """
+        if self._closed:
+            raise RuntimeError(f"database {self.path} is closed")
+        async with self._lock:
+            try:
+                await self._run("BEGIN IMMEDIATE" if write else "BEGIN")
+                yield Tx(self.conn)
+                await self._run("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _run(self, sql: str) -> None:
+        await (await self.conn.execute(sql)).close()
+
+    async def _rollback(self) -> None:
+        try:
+            await asyncio.shield(self._run("ROLLBACK"))
+        except sqlite3.OperationalError:
+            pass  # no transaction open (BEGIN failed, or COMMIT already ended it)
+
+    async def close(self) -> None:
+        """Close the connection (idempotent); waits for any running transaction."""
+        if self._closed:
+            return
+        async with self._lock:
+            self._closed = True
+            await self.conn.close()

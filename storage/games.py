@@ -1,0 +1,310 @@
+"""The game repository: the only storage interface the bot uses.
+
+A game is a ``games`` row holding the latest state snapshot plus an append-only
+``moves`` log.  Each accepted move is ONE ``BEGIN IMMEDIATE`` transaction that checks
+the expected ``seq``, appends the move and replaces the snapshot, so a stale or
+doubled click (:class:`StaleMove`) changes nothing and an acknowledged move is never
+lost.  States, options and actions are stored as compact JSON: they must be
+JSON-compatible (dict keys are strings) to load back equal.
+
+The interface is deliberately small so another backend (PostgreSQL) could replace it.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from storage.db import Db, Tx
+from storage.migrations import migrate
+
+__all__ = [
+    "STATUSES", "Database", "GameRow", "NoSuchGame", "SeatRow", "StaleMove", "open_database",
+]
+
+STATUSES = ("lobby", "active", "finished", "abandoned")
+
+
+class StaleMove(Exception):
+    """append_move's expected seq is not the current one (stale or doubled click).
+
+    Also raised when the game is no longer in the status the call needs (a move on a
+    game that is not active, seats or start on a game that left the lobby).
+    """
+
+
+class NoSuchGame(LookupError):
+    """No game has this id."""
+
+
+@dataclass
+class SeatRow:
+    """One seat of a game; ``name`` is the display name at join time."""
+
+    seat: int
+    user_id: int | None
+    is_ai: bool
+    name: str
+
+
+@dataclass
+class GameRow:
+    """A game as stored: metadata, current snapshot and seats (ordered by seat)."""
+
+    id: int
+    type: str
+    engine_version: int
+    options: dict
+    status: str
+    seq: int
+    state: dict | None
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    locale: str
+    created: float
+    updated: float
+    seats: list[SeatRow] = field(default_factory=list)
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat ``user_id`` plays, or None."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _loads(text: str | None) -> Any:
+    return None if text is None else json.loads(text)
+
+
+def _check_status(status: str) -> None:
+    if status not in STATUSES:
+        raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
+
+
+_GAME_COLUMNS = ("id, type, engine_version, options, status, seq, state, guild, channel,"
+                 " host, locale, created, updated")
+
+
+def _game_row(row, seats: list[SeatRow]) -> GameRow:
+    return GameRow(
+        id=row["id"], type=row["type"], engine_version=row["engine_version"],
+        options=_loads(row["options"]), status=row["status"], seq=row["seq"],
+        state=_loads(row["state"]), guild_id=row["guild"], channel_id=row["channel"],
+        host_id=row["host"], locale=row["locale"], created=row["created"],
+        updated=row["updated"], seats=seats,
+    )
+
+
+def _seat_row(row) -> SeatRow:
+    return SeatRow(seat=row["seat"], user_id=row["user"], is_ai=bool(row["is_ai"]),
+                   name=row["name"])
+
+
+class Database:
+    """Castellan's games, seats, move log, posted messages and user preferences."""
+
+    def __init__(self, db: Db) -> None:
+        self._db = db
+        self.path = db.path
+
+    async def __aenter__(self) -> "Database":
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    # -- games ---------------------------------------------------------------------
+
+    async def create_game(self, type: str, *, engine_version: int, options: dict,
+                          guild_id: int | None, channel_id: int, host_id: int,
+                          locale: str) -> int:
+        """A new game in the lobby (seq 0, no state); returns its id."""
+        now = time.time()
+        async with self._db.transaction() as tx:
+            return await tx.execute(
+                "INSERT INTO games (type, engine_version, options, status, seq, state,"
+                " guild, channel, host, locale, created, updated)"
+                " VALUES (?, ?, ?, 'lobby', 0, NULL, ?, ?, ?, ?, ?, ?)",
+                (type, engine_version, _dumps(options), guild_id, channel_id, host_id,
+                 locale, now, now))
+
+    async def load_game(self, game_id: int) -> GameRow | None:
+        async with self._db.transaction(write=False) as tx:
+            games = await self._select_games(tx, "WHERE id = ?", [game_id])
+        return games[0] if games else None
+
+    async def set_seats(self, game_id: int, seats: list[SeatRow]) -> None:
+        """Replace the seat list of a game in the lobby (else StaleMove)."""
+        async with self._db.transaction() as tx:
+            await self._require_status(tx, game_id, "lobby")
+            await self._replace_seats(tx, game_id, seats)
+
+    async def start_game(self, game_id: int, seats: list[SeatRow], state: dict) -> None:
+        """Final seats, status 'active', first snapshot; seq stays 0.
+
+        Raises StaleMove if the game already left the lobby (a doubled start).
+        """
+        async with self._db.transaction() as tx:
+            await self._require_status(tx, game_id, "lobby")
+            await self._replace_seats(tx, game_id, seats)
+            await tx.execute(
+                "UPDATE games SET status = 'active', state = ?, updated = ? WHERE id = ?",
+                (_dumps(state), time.time(), game_id))
+
+    async def append_move(self, game_id: int, *, expected_seq: int, seat: int,
+                          action: dict, state: dict, status: str = "active") -> int:
+        """Log one move and store the new snapshot atomically; returns the new seq.
+
+        StaleMove (nothing written) if the game's seq is not ``expected_seq`` or the
+        game is not active.  ``status`` is the game's status after the move.
+        """
+        _check_status(status)
+        new_seq = expected_seq + 1
+        now = time.time()
+        async with self._db.transaction() as tx:
+            row = await self._require_status(tx, game_id, "active")
+            if row["seq"] != expected_seq:
+                raise StaleMove(
+                    f"game {game_id} is at seq {row['seq']}, not {expected_seq}")
+            await tx.execute(
+                "INSERT INTO moves (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, new_seq, seat, _dumps(action), now))
+            await tx.execute(
+                "UPDATE games SET seq = ?, state = ?, status = ?, updated = ? WHERE id = ?",
+                (new_seq, _dumps(state), status, now, game_id))
+        return new_seq
+
+    async def set_status(self, game_id: int, status: str) -> None:
+        _check_status(status)
+        async with self._db.transaction() as tx:
+            await self._require_game(tx, game_id)
+            await tx.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
+                             (status, time.time(), game_id))
+
+    async def list_games(self, *, guild_id: int | None = None, user_id: int | None = None,
+                         statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
+        """Games in ``statuses`` (oldest first), optionally of one guild / with one user."""
+        for status in statuses:
+            _check_status(status)
+        where = [f"status IN ({', '.join('?' * len(statuses))})"]
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            where.append("guild = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("id IN (SELECT game FROM seats WHERE user = ?)")
+            params.append(user_id)
+        async with self._db.transaction(write=False) as tx:
+            return await self._select_games(tx, "WHERE " + " AND ".join(where), params)
+
+    async def moves(self, game_id: int) -> list[dict]:
+        """The move log in order: ``[{"seq", "seat", "action", "at"}]``."""
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                "SELECT seq, seat, action, at FROM moves WHERE game = ? ORDER BY seq",
+                (game_id,))
+        return [{"seq": r["seq"], "seat": r["seat"], "action": _loads(r["action"]),
+                 "at": r["at"]} for r in rows]
+
+    # -- posted messages ---------------------------------------------------------------
+
+    async def record_message(self, game_id: int, kind: str, channel_id: int,
+                             message_id: int) -> None:
+        """Remember a message posted for a game (e.g. kind 'table')."""
+        async with self._db.transaction() as tx:
+            await self._require_game(tx, game_id)
+            await tx.execute(
+                "INSERT INTO messages (game, kind, channel, message, at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (game_id, kind, channel_id, message_id, time.time()))
+
+    async def last_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
+        """(channel_id, message_id) of the most recently recorded message of ``kind``."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone(
+                "SELECT channel, message FROM messages WHERE game = ? AND kind = ?"
+                " ORDER BY rowid DESC LIMIT 1", (game_id, kind))
+        return None if row is None else (row["channel"], row["message"])
+
+    # -- users -------------------------------------------------------------------------
+
+    async def user_prefs(self, user_id: int) -> dict:
+        """``{"locale": str | None, "dm_closed": bool}`` (defaults for unknown users)."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone(
+                "SELECT locale, dm_closed FROM users WHERE user = ?", (user_id,))
+        if row is None:
+            return {"locale": None, "dm_closed": False}
+        return {"locale": row["locale"], "dm_closed": bool(row["dm_closed"])}
+
+    async def set_user_pref(self, user_id: int, *, locale: str | None = None,
+                            dm_closed: bool | None = None) -> None:
+        """Set the given preferences; an argument left as None is not changed."""
+        dm = None if dm_closed is None else int(dm_closed)
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO users (user, locale, dm_closed) VALUES (?, ?, coalesce(?, 0))"
+                " ON CONFLICT (user) DO UPDATE SET"
+                " locale = coalesce(excluded.locale, locale),"
+                " dm_closed = coalesce(?, dm_closed)",
+                (user_id, locale, dm, dm))
+
+    # -- helpers -----------------------------------------------------------------------
+
+    async def _require_game(self, tx: Tx, game_id: int):
+        row = await tx.fetchone("SELECT status, seq FROM games WHERE id = ?", (game_id,))
+        if row is None:
+            raise NoSuchGame(f"no game {game_id}")
+        return row
+
+    async def _require_status(self, tx: Tx, game_id: int, status: str):
+        row = await self._require_game(tx, game_id)
+        if row["status"] != status:
+            raise StaleMove(f"game {game_id} is {row['status']}, not {status}")
+        return row
+
+    @staticmethod
+    async def _replace_seats(tx: Tx, game_id: int, seats: Iterable[SeatRow]) -> None:
+        await tx.execute("DELETE FROM seats WHERE game = ?", (game_id,))
+        for s in seats:
+            await tx.execute(
+                "INSERT INTO seats (game, seat, user, is_ai, name) VALUES (?, ?, ?, ?, ?)",
+                (game_id, s.seat, s.user_id, int(s.is_ai), s.name))
+
+    @staticmethod
+    async def _select_games(tx: Tx, where: str, params: list[Any]) -> list[GameRow]:
+        """Games matching ``where`` (a WHERE clause on ``games``) with their seats."""
+        rows = await tx.fetchall(f"SELECT {_GAME_COLUMNS} FROM games {where} ORDER BY id",
+                                 params)
+        if not rows:
+            return []
+        ids = [r["id"] for r in rows]
+        seat_rows = await tx.fetchall(
+            "SELECT game, seat, user, is_ai, name FROM seats"
+            f" WHERE game IN (SELECT id FROM games {where}) ORDER BY game, seat", params)
+        seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
+        for r in seat_rows:
+            seats[r["game"]].append(_seat_row(r))
+        return [_game_row(r, seats[r["id"]]) for r in rows]
+
+
+async def open_database(path: str | os.PathLike) -> Database:
+    """Connect to ``path`` (created if missing) and bring its schema up to date."""
+    db = await Db.open(path)
+    try:
+        await migrate(db)
+    except BaseException:
+        await db.close()
+        raise
+    return Database(db)

@@ -1,0 +1,113 @@
+"""Schema migrations: an ordered list of SQL steps tracked by ``PRAGMA user_version``.
+
+Step ``i`` (0-based) brings the schema to version ``i + 1``.  Each step runs in one
+transaction that ends with the version bump, so a failing step leaves the file exactly
+as it was (SQLite rolls back DDL and ``user_version`` together).  Before an existing,
+non-empty database is migrated it is copied to ``<path>.bak-v<old version>``.
+
+Only ever append steps; never edit one that has shipped.
+"""
+from __future__ import annotations
+
+import sqlite3
+from typing import Sequence
+
+from storage.db import Db
+
+__all__ = ["STEPS", "backup", "migrate", "user_version"]
+
+Step = Sequence[str]
+
+STEPS: list[Step] = [
+    (  # v1: games, seats, move log, posted messages, user preferences
+        """CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            type TEXT NOT NULL,
+            engine_version INTEGER NOT NULL,
+            options TEXT NOT NULL,
+            status TEXT NOT NULL
+                CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
+            seq INTEGER NOT NULL DEFAULT 0,
+            state TEXT,
+            guild INTEGER,
+            channel INTEGER NOT NULL,
+            host INTEGER NOT NULL,
+            locale TEXT NOT NULL,
+            created REAL NOT NULL,
+            updated REAL NOT NULL
+        )""",
+        "CREATE INDEX games_guild_status ON games (guild, status)",
+        "CREATE INDEX games_status ON games (status)",
+        """CREATE TABLE seats (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user INTEGER,
+            is_ai INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            PRIMARY KEY (game, seat)
+        )""",
+        "CREATE INDEX seats_user ON seats (user)",
+        """CREATE TABLE moves (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            at REAL NOT NULL,
+            UNIQUE (game, seq)
+        )""",
+        """CREATE TABLE messages (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            channel INTEGER NOT NULL,
+            message INTEGER NOT NULL,
+            at REAL NOT NULL
+        )""",
+        "CREATE INDEX messages_game_kind ON messages (game, kind)",
+        """CREATE TABLE users (
+            user INTEGER PRIMARY KEY,
+            locale TEXT,
+            dm_closed INTEGER NOT NULL DEFAULT 0
+        )""",
+    ),
+]
+
+
+async def user_version(db: Db) -> int:
+    async with db.transaction(write=False) as tx:
+        row = await tx.fetchone("PRAGMA user_version")
+    return row[0]
+
+
+async def _is_empty(db: Db) -> bool:
+    async with db.transaction(write=False) as tx:
+        row = await tx.fetchone("SELECT count(*) FROM sqlite_master")
+    return row[0] == 0
+
+
+async def backup(db: Db, version: int) -> str:
+    """Copy the whole database to ``<path>.bak-v<version>``; returns that path."""
+    target_path = f"{db.path}.bak-v{version}"
+    target = sqlite3.connect(target_path, check_same_thread=False)
+    try:
+        await db.conn.backup(target)
+    finally:
+        target.close()
+    return target_path
+
+
+async def migrate(db: Db, steps: Sequence[Step] = STEPS) -> int:
+    """Run the steps the file has not seen yet; returns the resulting version."""
+    current = await user_version(db)
+    if current > len(steps):
+        raise RuntimeError(
+            f"{db.path} has schema v{current}, newer than this code (v{len(steps)})")
+    if current == len(steps):
+        return current
+    if not await _is_empty(db):
+        await backup(db, current)
+    for version, step in enumerate(steps[current:], start=current + 1):
+        async with db.transaction() as tx:
+            for sql in step:
+                await tx.execute(sql)
+            await tx.execute(f"PRAGMA user_version = {version}")
+    return len(steps)
