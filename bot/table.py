@@ -155,7 +155,7 @@ class TableService:
 
     # -- moves ------------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int, option_id: str, expected_seq: int | None,
-                  *, locale: str | None = None) -> Outcome:
+                  *, locale: str | None = None, panel_image: bool = True) -> Outcome:
         """Apply ``user_id``'s choice of ``option_id``; RuleError (nothing changed) if illegal.
 
         ``expected_seq`` comes from the button (None from a slash command: the current
@@ -172,15 +172,12 @@ class TableService:
                 raise TableError("nothing_to_decide")
             before = self._pending_seats(game, row)
             action = Action(decision.kind, option_id)
-            try:
-                events = game.apply(row.state, seat, action)
-            except RuleError:
-                raise
+            events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
             row = await self._persist(game, row, seat, action)
             row, more = await self._play_ai(game, row)
             events += more
             await self._announce(game, row, events, before=before, actor=seat)
-            panel = await self.panel_for(row, seat, locale=locale, events=events)
+            panel = await self.panel_for(row, seat, locale=locale, events=events, image=panel_image)
             return Outcome(row, panel, events)
 
     async def resume(self, game_id: int) -> GameRow:
@@ -384,7 +381,7 @@ class TableService:
         return m.OutMessage("\n".join(lines), files=files, rows=rows, mentions=mentions)
 
     async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
-                        events: list[Event] = ()) -> m.OutMessage:
+                        events: list[Event] = (), image: bool = True) -> m.OutMessage:
         """The private panel for ``seat``: private image, private news, question, options."""
         game = registry.get(row.type)
         user = next(s for s in row.seats if s.seat == seat)
@@ -401,7 +398,8 @@ class TableService:
             lines.append(f"**{question(game, decision, loc, names)}**")
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
-        image = await self.renderer.private(row.type, game.view(row.state, seat), loc, row.id, row.seq, seat)
+        image = await self.renderer.private(row.type, game.view(row.state, seat), loc, row.id,
+                                            row.seq, seat) if image else None
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
 

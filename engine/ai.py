@@ -10,9 +10,10 @@ import random
 from engine.core import Action, Decision, Game, State
 
 
-def choose(game: Game, state: State, decision: Decision, rnd: random.Random) -> Action:
+def choose(game: Game, state: State, decision: Decision, rnd: random.Random,
+           *, smart: bool = True) -> Action:
     """A legal action for ``decision`` (sensible when the game offers a preference)."""
-    prefer = getattr(game, "ai_preference", None)
+    prefer = getattr(game, "ai_preference", None) if smart else None
     if prefer is not None:
         ranked = prefer(state, decision, rnd)
         if ranked:
@@ -20,8 +21,13 @@ def choose(game: Game, state: State, decision: Decision, rnd: random.Random) -> 
     return Action(decision.kind, rnd.choice(decision.options).id)
 
 
-def playout(game: Game, seats: int, seed: int, options=None, max_actions: int = 100_000):
-    """Play one whole game with AI seats; returns (state, number of actions)."""
+def playout(game: Game, seats: int, seed: int, options=None, max_actions: int = 100_000,
+            *, smart: bool = True, on_step=None):
+    """Play one whole game with AI seats; returns (state, number of actions).
+
+    ``smart=False`` picks uniformly among legal options.  ``on_step(state)`` is called
+    before every action (e.g. to collect views).
+    """
     state = game.setup(seats, game.parse_options(options), seed)
     rnd = random.Random(seed)
     n = 0
@@ -30,7 +36,9 @@ def playout(game: Game, seats: int, seed: int, options=None, max_actions: int = 
         if not pending:
             raise AssertionError("no pending decision but no result")
         decision = pending[0]
-        game.apply(state, decision.seat, choose(game, state, decision, rnd))
+        if on_step is not None:
+            on_step(state)
+        game.apply(state, decision.seat, choose(game, state, decision, rnd, smart=smart))
         n += 1
         if n > max_actions:
             raise AssertionError(f"game did not end after {max_actions} actions")

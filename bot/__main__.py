@@ -1,0 +1,137 @@
+"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync]``."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+
+from bot.config import load_settings
+
+NO_TOKEN = (
+    "DISCORD_TOKEN is not set. Create a bot at https://discord.com/developers/applications, "
+    "copy its token into a .env file (see .env.example) or the environment, and run again."
+)
+
+
+def _parse_options(pairs: list[str]) -> dict[str, str]:
+    out = {}
+    for pair in pairs or []:
+        if "=" not in pair:
+            raise SystemExit(f"--option needs KEY=VALUE, got {pair!r}")
+        key, value = pair.split("=", 1)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def cmd_run(args) -> int:
+    settings = load_settings()
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    logging.basicConfig(level=settings.log_level)
+    from bot.client import CastellanBot
+
+    bot = CastellanBot(settings)
+    bot.run(settings.token, log_handler=None)
+    return 0
+
+
+def cmd_run_or_demo(args) -> int:
+    """``make run``: the bot with a token, else an offline demo game into ./demo/."""
+    if load_settings().token:
+        return cmd_run(args)
+    print(NO_TOKEN)
+    print("Meanwhile, playing an offline demo game of Citadels into ./demo/ ...")
+    args.game, args.players, args.seed, args.out = "citadels", 4, 1, "demo"
+    args.option, args.stop_after, args.resume, args.no_images = [], None, False, False
+    code = cmd_simulate(args)
+    print("Open demo/transcript.md and the demo/*.png images to see what the bot posts.")
+    return code
+
+
+def cmd_simulate(args) -> int:
+    from engine.core import RuleError
+    from bot.simulate import dumps, simulate
+
+    try:
+        summary = asyncio.run(simulate(args.game, args.players, args.seed, Path(args.out),
+                                       options=_parse_options(args.option),
+                                       stop_after=args.stop_after, resume=args.resume,
+                                       images=not args.no_images))
+    except RuleError as err:
+        from bot.text import error_text
+        print(error_text(None, err, "en"), file=sys.stderr)
+        return 2
+    print(dumps(summary))
+    return 0
+
+
+def cmd_commands(args) -> int:
+    from bot.client import CastellanBot, command_payload
+
+    bot = CastellanBot(load_settings())
+    payload = asyncio.run(command_payload(bot))
+    print(json.dumps(payload, ensure_ascii=False, indent=None if args.json else 2))
+    return 0
+
+
+def cmd_sync(args) -> int:
+    settings = load_settings()
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.client import CastellanBot, sync_commands
+
+    bot = CastellanBot(settings)
+
+    async def go():
+        async with bot:
+            await bot.login(settings.token)
+            synced = await sync_commands(bot, args.guild or settings.dev_guild_id)
+            print(f"synced {len(synced)} commands")
+
+    asyncio.run(go())
+    return 0
+
+
+def cmd_bench(args) -> int:
+    from bot.bench import run_bench
+
+    for line in run_bench(args.game, games=args.games):
+        print(json.dumps(line), flush=True)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Castellan board-game bot")
+    sub = parser.add_subparsers(dest="cmd")
+    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser("run-or-demo", help="run the bot, or an offline demo without a token")
+    sim = sub.add_parser("simulate", help="play a whole game offline through the real stack")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--out", default="out")
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--stop-after", type=int, default=None)
+    sim.add_argument("--resume", action="store_true")
+    sim.add_argument("--no-images", action="store_true", help="skip rendering (faster)")
+    com = sub.add_parser("commands", help="print the application-command payload")
+    com.add_argument("--json", action="store_true")
+    syn = sub.add_parser("sync", help="sync slash commands with Discord")
+    syn.add_argument("--guild", type=int, default=None)
+    ben = sub.add_parser("bench", help="print speed figures as JSON lines")
+    ben.add_argument("game", nargs="?", default=None)
+    ben.add_argument("--games", type=int, default=200, help="random games per engine figure")
+    args = parser.parse_args(argv)
+    handlers = {None: cmd_run, "run": cmd_run, "run-or-demo": cmd_run_or_demo,
+                "simulate": cmd_simulate, "commands": cmd_commands, "sync": cmd_sync,
+                "bench": cmd_bench}
+    return handlers[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
