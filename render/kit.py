@@ -26,7 +26,7 @@ from PIL import Image, ImageDraw, ImageFont
 __all__ = [
     "BG", "PANEL", "PANEL_EDGE", "TEXT", "MUTED", "ACCENT", "GOLD", "CARD_FACE",
     "DISTRICT", "PLAYER", "FILENAME_EXT", "RGB",
-    "font", "player_colour", "lang", "t_name", "label",
+    "font", "player_colour", "lang", "t_name", "label", "seat_name",
     "text_width", "ellipsize", "wrap", "draw_text", "draw_lines",
     "SpriteCache", "SPRITES", "sprite", "paste",
     "card", "coin", "badge", "crown", "panel", "section_header",
@@ -115,6 +115,15 @@ def label(game_id: str, key: str, locale: str, **params) -> str:
         return key
     text = entry.get(lang(locale)) or entry["en"]
     return text.format(**params) if params else text
+
+
+def seat_name(view: Mapping, seat: int, locale: str) -> str:
+    """The name shown for ``seat``: ``view["seat_names"][seat]`` when the caller put the
+    (public) player names into the view, else "Player 1", "Hráč 1", ..."""
+    names = view.get("seat_names") or ()
+    if 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return label("common", "player", locale, n=seat + 1)
 
 
 # -- text -------------------------------------------------------------------------------

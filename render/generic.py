@@ -1,0 +1,64 @@
+"""Fallback renderer for games without their own module: a text panel of the view.
+
+Shows the game id, status, result scores and one line per public top-level field
+(scalars as values, lists and maps by their size or a short summary).  It draws only
+what the view holds, so it is as safe as the view itself.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from PIL import Image, ImageDraw
+
+from render import kit
+
+WIDTH = 720
+LINE = 24
+MAX_LINES = 40
+_SKIP = {"game", "seat", "players", "finished", "result", "seat_names"}
+
+
+def _summary(value: Any, locale: str) -> str:
+    if isinstance(value, (list, tuple)):
+        if all(isinstance(v, (str, int, float, bool)) or v is None for v in value):
+            return ", ".join(str(v) for v in value) or "—"
+        return kit.label("common", "items", locale, n=len(value))
+    if isinstance(value, Mapping):
+        return kit.label("common", "items", locale, n=len(value))
+    return str(value)
+
+
+def _lines(view: Mapping, locale: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    result = view.get("result") or {}
+    for seat, score in sorted((result.get("scores") or {}).items(), key=lambda kv: int(kv[0])):
+        won = int(seat) in (result.get("winners") or [])
+        out.append((kit.seat_name(view, int(seat), locale),
+                    f"{score}" + ("  ★ " + kit.label("common", "winner", locale) if won else "")))
+    for key, value in view.items():
+        if key not in _SKIP:
+            out.append((key, _summary(value, locale)))
+    return out[:MAX_LINES]
+
+
+def render_table(view: dict, locale: str) -> Image.Image:
+    """A readable summary image of any game's view."""
+    lines = _lines(view, locale)
+    height = max(600, 110 + LINE * len(lines))
+    img = Image.new("RGB", (WIDTH, height), kit.BG)
+    draw = ImageDraw.Draw(img)
+    kit.draw_text(draw, (24, 20), str(view.get("game", "?")), 28, bold=True)
+    status = kit.label("common", "finished" if view.get("finished") else "in_progress", locale)
+    players = f'{kit.label("common", "players", locale)}: {view.get("players", "?")}'
+    kit.draw_text(draw, (24, 58), f"{status} · {players}", 16, kit.MUTED)
+    y = 96
+    for key, value in lines:
+        kit.draw_text(draw, (24, y), key, 15, kit.MUTED, bold=True, max_width=220)
+        kit.draw_text(draw, (256, y), value, 15, max_width=WIDTH - 280)
+        y += LINE
+    return img
+
+
+def render_private(view: dict, locale: str) -> Image.Image | None:
+    """No private image without a game-specific renderer."""
+    return None
