@@ -82,9 +82,9 @@ class Db:
         ROLLBACK submitted before the lock is released always runs before the next
         transaction's BEGIN, even if this task is cancelled meanwhile.
         """
-        if self._closed:
-            raise RuntimeError(f"database {self.path} is closed")
         async with self._lock:
+            if self._closed:
+                raise RuntimeError(f"database {self.path} is closed")
             try:
                 await self._run("BEGIN IMMEDIATE" if write else "BEGIN")
                 yield Tx(self.conn)

@@ -1,10 +1,11 @@
 """The game repository against a real SQLite file."""
+import asyncio
 import json
 import sqlite3
 
 import pytest
 
-from storage import GameRow, NoSuchGame, SeatRow, StaleMove
+from storage import GameRow, NoSuchGame, SeatRow, StaleMove, open_database
 from storage.db import Db
 
 from storage_helpers import SEATS, active_game, new_game
@@ -201,9 +202,14 @@ async def test_user_prefs(db):
 
 
 async def test_closed_database_refuses_work(tmp_path):
-    from storage import open_database
     db = await open_database(tmp_path / "c.db")
     await db.close()
     await db.close()  # idempotent
     with pytest.raises(RuntimeError, match="closed"):
         await db.load_game(1)
+
+
+async def test_work_queued_behind_close_is_refused(tmp_path):
+    db = await open_database(tmp_path / "c.db")
+    results = await asyncio.gather(db.close(), db.user_prefs(1), return_exceptions=True)
+    assert results[0] is None and isinstance(results[1], RuntimeError)
