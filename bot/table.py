@@ -374,7 +374,7 @@ class TableService:
                 lines.append(t("board.waiting_secret", loc,
                                names=", ".join(self._mention(row, s) for s in seats)))
                 mentions += self._user_ids(row, seats)
-        image = await self.renderer.table(row.type, game.view(row.state, None), loc, row.id, row.seq)
+        image = await self.renderer.table(row.type, self._view(game, row, None), loc, row.id, row.seq)
         rows = [] if result is not None or row.status != "active" else \
             [(m.Button(m.panel_id(row.id), t("board.my_panel", loc), "primary"),)]
         files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])] if image else []
@@ -398,10 +398,17 @@ class TableService:
             lines.append(f"**{question(game, decision, loc, names)}**")
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
-        image = await self.renderer.private(row.type, game.view(row.state, seat), loc, row.id,
+        image = await self.renderer.private(row.type, self._view(game, row, seat), loc, row.id,
                                             row.seq, seat) if image else None
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
+
+    @staticmethod
+    def _view(game: Game, row: GameRow, seat: int | None) -> dict:
+        """The engine's view for ``seat``, plus the public player names for pictures."""
+        view = game.view(row.state, seat)
+        view["seat_names"] = seat_names(row)
+        return view
 
     async def _dm_panels(self, game: Game, row: GameRow, seats: set[int]) -> None:
         for seat in sorted(seats):

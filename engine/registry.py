@@ -27,6 +27,11 @@ def available() -> list[str]:
     return out
 
 
+def register(game: Game) -> None:
+    """Make ``game`` available under its id (tests and plug-ins)."""
+    _cache[game.id] = game
+
+
 def get(game_id: str) -> Game:
     """The Game for ``game_id``; RuleError ``unknown_game`` if there is none."""
     if game_id in _cache:

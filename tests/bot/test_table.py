@@ -1,0 +1,181 @@
+"""The table service end to end on a real SQLite file, with a small real game."""
+from __future__ import annotations
+
+import pytest
+
+from bot import messages as m
+from bot.table import TableError, TableService
+from engine import registry
+from engine.core import RuleError
+from storage import open_database
+from tests.toy_game import GAME as TOY
+
+registry.register(TOY)
+CHANNEL = 500
+
+
+class Outbox:
+    """Records what the service asks to deliver (Discord itself is out of reach here)."""
+
+    def __init__(self, closed_dms=()):
+        self.posts: list[m.OutMessage] = []
+        self.dms: list[tuple[int, m.OutMessage]] = []
+        self.disabled: list[int] = []
+        self.closed = set(closed_dms)
+        self.dm_attempts: list[int] = []
+
+    async def post(self, channel_id, msg):
+        self.posts.append(msg)
+        return 9000 + len(self.posts)
+
+    async def dm(self, user_id, msg):
+        self.dm_attempts.append(user_id)
+        if user_id in self.closed:
+            return False
+        self.dms.append((user_id, msg))
+        return True
+
+    async def disable(self, channel_id, message_id):
+        self.disabled.append(message_id)
+
+
+@pytest.fixture
+async def service(tmp_path):
+    db = await open_database(tmp_path / "t.sqlite")
+    out = Outbox(closed_dms={3})
+    svc = TableService(db, out)
+    svc.renderer.enabled = False
+    yield svc, out
+    await db.close()
+
+
+async def lobby_of(svc, users=(1, 2, 3)):
+    row = await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=users[0],
+                                 host_name="U1", options={"target": "8"})
+    for u in users[1:]:
+        row = await svc.join(row.id, u, f"U{u}")
+    return row
+
+
+async def test_lobby_rules(service):
+    svc, _ = service
+    row = await lobby_of(svc)
+    assert [s.user_id for s in row.seats] == [1, 2, 3]
+    assert row.options == {"target": 8}
+    with pytest.raises(TableError) as err:
+        await svc.join(row.id, 2, "again")
+    assert err.value.key == "already_joined"
+    with pytest.raises(TableError) as err:
+        await svc.start(row.id, 2)
+    assert err.value.key == "not_host"
+    await svc.add_ai(row.id, 1)
+    with pytest.raises(TableError) as err:
+        await svc.add_ai(row.id, 1)
+    assert err.value.key == "table_full"
+    row = await svc.leave(row.id, 3)
+    assert [s.seat for s in row.seats] == [0, 1, 2]
+    msg = svc.lobby_message(row)
+    assert len(msg.rows[0]) == 4 and all(len(b.custom_id) <= 100 for b in msg.rows[0])
+
+
+async def test_bad_option_is_refused_before_anything_is_stored(service):
+    svc, _ = service
+    with pytest.raises(RuleError) as err:
+        await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1",
+                               options={"target": "99"})
+    assert err.value.key == "bad_option_value"
+    assert await svc.list_games(guild_id=7) == []
+
+
+async def play_to_end(svc, game_id):
+    """Every human answers its open decision with the first option until the end."""
+    row = await svc.db.load_game(game_id)
+    while row.status == "active":
+        decision = TOY.pending(row.state)[0]
+        user = next(s.user_id for s in row.seats if s.seat == decision.seat)
+        outcome = await svc.act(game_id, user, decision.options[-1].id, row.seq)
+        row = outcome.row
+    return row
+
+
+async def test_full_game_secret_picks_dms_and_result(service):
+    svc, out = service
+    row = await lobby_of(svc)
+    row = await svc.start(row.id, 1, seed=5)
+    assert row.status == "active" and out.posts, "the first board is posted"
+    # every human gets a private panel for the secret bid, except user 3 whose DMs are closed
+    assert {u for u, _ in out.dms} == {1, 2}
+    assert 3 in out.dm_attempts and (await svc.db.user_prefs(3))["dm_closed"]
+    assert any("<@3>" in p.text for p in out.posts), "closed DMs get a channel fallback"
+    row = await play_to_end(svc, row.id)
+    assert row.status == "finished"
+    assert out.posts[-1].rows == [] and "🏆" in out.posts[-1].text
+    attempts_after = out.dm_attempts.count(3)
+    assert attempts_after == 1, "a user with DMs closed is never tried again"
+    moves = await svc.db.moves(row.id)
+    assert len(moves) == row.seq and moves[-1]["seq"] == row.seq
+
+
+async def test_refusals_change_nothing(service):
+    svc, _ = service
+    row = await lobby_of(svc)
+    row = await svc.start(row.id, 1, seed=1)
+    before = await svc.db.load_game(row.id)
+    for user, option, seq, key in [(99, "bid:1", before.seq, "not_a_player"),
+                                   (1, "bid:9", before.seq, "illegal_option"),
+                                   (1, "bid:1", before.seq + 5, "stale")]:
+        with pytest.raises(RuleError) as err:
+            await svc.act(row.id, user, option, seq)
+        assert err.value.key == key
+    after = await svc.db.load_game(row.id)
+    assert (after.seq, after.state) == (before.seq, before.state)
+
+
+async def test_double_click_applies_once(service):
+    import asyncio
+    svc, _ = service
+    row = await lobby_of(svc)
+    row = await svc.start(row.id, 1, seed=1)
+    results = await asyncio.gather(svc.act(row.id, 1, "bid:2", row.seq),
+                                   svc.act(row.id, 1, "bid:2", row.seq), return_exceptions=True)
+    assert sum(isinstance(r, TableError) for r in results) == 1
+    assert (await svc.db.load_game(row.id)).seq == row.seq + 1
+
+
+async def test_ai_seats_play_themselves(service):
+    svc, out = service
+    row = await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1")
+    await svc.add_ai(row.id, 1)
+    await svc.add_ai(row.id, 1)
+    row = await svc.start(row.id, 1, seed=3)
+    row = await play_to_end(svc, row.id)
+    assert row.status == "finished"
+    assert all(s.is_ai for s in row.seats if s.user_id is None)
+
+
+async def test_restart_continues_from_the_database(tmp_path):
+    path = tmp_path / "r.sqlite"
+    db = await open_database(path)
+    svc = TableService(db, Outbox())
+    svc.renderer.enabled = False
+    row = await lobby_of(svc, users=(1, 2))
+    row = await svc.start(row.id, 1, seed=2)
+    await svc.act(row.id, 1, "bid:3", row.seq)
+    seq = (await db.load_game(row.id)).seq
+    await db.close()
+    db = await open_database(path)
+    svc = TableService(db, Outbox())
+    svc.renderer.enabled = False
+    outcome = await svc.act(row.id, 2, "bid:1", seq)
+    assert outcome.row.seq == seq + 1
+    assert (await play_to_end(svc, row.id)).status == "finished"
+    await db.close()
+
+
+async def test_abandon_permissions(service):
+    svc, _ = service
+    row = await lobby_of(svc)
+    with pytest.raises(TableError):
+        await svc.abandon(row.id, 2)
+    row = await svc.abandon(row.id, 2, can_manage=True)
+    assert row.status == "abandoned"
