@@ -11,7 +11,7 @@ everything that changes comes from the view.
 """
 from __future__ import annotations
 
-from typing import Iterable, Mapping
+from typing import Mapping
 
 from PIL import Image, ImageDraw
 
@@ -35,6 +35,7 @@ PLAYER_HEAD = 46
 ACTION_BAND = (58, 62, 74)
 ACTION_FACE = (255, 255, 255)
 KILLED = (220, 60, 60)
+CHARACTER_BAND = (96, 84, 120)    # characters without an income colour
 
 
 def _t(key: str, locale: str, **params) -> str:
@@ -63,222 +64,254 @@ def card_sprite(card_id: str, locale: str, size: tuple[int, int] = CITY_CARD,
 def character_sprite(char_id: str, locale: str, size: tuple[int, int] = CHAR_CARD,
                      dim: bool = False) -> Image.Image:
     """A character card: rank in the band, band in its income colour."""
-    colour = data.INCOME_COLOUR.get(char_id)
-    band = kit.DISTRICT[colour] if colour else (96, 84, 120)
-    return kit.card(_name(char_id, locale), size=size, band=band,
+    return kit.card(_name(char_id, locale), size=size, band=_char_colour(char_id),
                     corner=str(data.RANK[char_id]), title_size=14, dim=dim)
 
 
 # -- view helpers -----------------------------------------------------------------------
-def _seats(view: Mapping) -> range:
-    return range(int(view["players"]))
+def _holders(view: Mapping) -> dict[str, int]:
+    """character id -> seat for every character publicly known to be held: revealed so
+    far this round, and at game end every character of the last round."""
+    known = {entry["character"]: int(entry["seat"]) for entry in view.get("revealed") or ()}
+    if view.get("finished"):
+        known.update({c: int(s) for c, s in (view.get("characters") or {}).items()})
+    return known
 
 
-def _revealed(view: Mapping) -> dict[str, int]:
-    """character id -> seat for every character revealed so far this round."""
-    return {entry["character"]: int(entry["seat"]) for entry in view.get("revealed", ())}
+def _killed(view: Mapping) -> str | None:
+    return None if view.get("assassin_saved") else view.get("assassin_target")
 
 
 def _phase_text(view: Mapping, locale: str) -> str:
-    phase = view.get("phase", "")
     if view.get("finished"):
         return _t("phase.over", locale)
-    if phase == "call" and view.get("rank"):
-        char = data.CHARACTERS[int(view["rank"]) - 1]
-        return _t("phase.call_rank", locale, rank=view["rank"], character=_name(char, locale))
-    return _t(f"phase.{phase}", locale)
+    char = view.get("current_character")
+    if view.get("phase") == "call" and char:
+        return _t("phase.call_rank", locale, rank=data.RANK[char], character=_name(char, locale))
+    return _t(f"phase.{view.get('phase')}", locale)
+
+
+def _char_colour(char: str) -> kit.RGB:
+    colour = data.INCOME_COLOUR.get(char)
+    return kit.DISTRICT[colour] if colour else CHARACTER_BAND
 
 
 # -- table ------------------------------------------------------------------------------
-def _city_rows(count: int) -> int:
-    per_row = (WIDTH - 2 * MARGIN - 24 + CITY_GAP) // (CITY_CARD[0] + CITY_GAP)
-    return max(1, -(-count // per_row))
+def _per_row(width: int, card_w: int, gap: int) -> int:
+    return max(1, (width + gap) // (card_w + gap))
 
 
-def _player_height(view: Mapping, seat: int) -> int:
-    rows = _city_rows(len(view["cities"][seat]))
-    extra = 22 if view.get("finished") else 0
-    return PLAYER_HEAD + rows * (CITY_CARD[1] + CITY_GAP) + 10 + extra
+CITY_PER_ROW = _per_row(WIDTH - 2 * MARGIN - 36, CITY_CARD[0], CITY_GAP)
+
+
+def _player_height(view: Mapping, info: Mapping) -> int:
+    rows = max(1, -(-len(info["city"]) // CITY_PER_ROW))
+    extra = 46 if view.get("finished") else 0
+    return PLAYER_HEAD + rows * (CITY_CARD[1] + CITY_GAP) + 14 + extra
 
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str) -> int:
-    kit.draw_text(draw, (MARGIN, 18), _t("title", locale), 28, bold=True)
-    x = MARGIN + 190
-    for text in (_t("round", locale, n=view.get("round", 0)), _phase_text(view, locale)):
+    x = MARGIN + 12 + kit.draw_text(draw, (MARGIN, 18), _t("title", locale), 28, bold=True)
+    badges = [_t("round", locale, n=view.get("round", 0)), _phase_text(view, locale)]
+    if (view.get("options") or {}).get("action_cards"):
+        badges.append(_t("action_cards_variant", locale))
+    for text in badges:
         badge = kit.badge(text, kit.PANEL_EDGE, 16)
         kit.paste(img, badge, (x, 22))
         x += badge.width + 10
     right = WIDTH - MARGIN
-    for text in (_t("discard_pile", locale, n=len(view.get("discard", ()))),
-                 _t("draw_pile", locale, n=view.get("deck", 0))):
+    for text in (_t("discard_pile", locale, n=len(view.get("discard") or ())),
+                 _t("draw_pile", locale, n=view.get("draw_pile", 0))):
         w = kit.text_width(text, kit.font(16))
         kit.draw_text(draw, (right - w, 26), text, 16, kit.MUTED)
         right -= w + 24
     return 70
 
 
+def _character_caption(view: Mapping, char: str, holders: Mapping[str, int],
+                       locale: str) -> tuple[str, kit.RGB, bool]:
+    """(caption under a character card, its colour, bold?)."""
+    if char in holders:
+        seat = holders[char]
+        return kit.seat_name(view, seat, locale), kit.player_colour(seat), True
+    if char == _killed(view):
+        return _t("killed", locale), KILLED, False
+    if char in (view.get("removed_face_up") or ()):
+        return _t("removed", locale), kit.MUTED, False
+    if view.get("finished") and char in (view.get("face_down") or ()):
+        return _t("face_down", locale), kit.MUTED, False
+    return "", kit.MUTED, False
+
+
 def _draw_characters(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
                      locale: str, top: int) -> int:
-    top += kit.section_header(draw, (MARGIN, top), WIDTH - 2 * MARGIN,
-                              _t("characters", locale))
-    up = set(view.get("up", ()))
-    revealed = _revealed(view)
-    calling = int(view.get("rank") or 0) if view.get("phase") == "call" else 0
+    title = _t("characters", locale)
+    if view.get("removed_face_down") and not view.get("finished"):
+        title += " · " + _t("face_down_count", locale, n=view["removed_face_down"])
+    top += kit.section_header(draw, (MARGIN, top), WIDTH - 2 * MARGIN, title)
+    removed = set(view.get("removed_face_up") or ())
+    holders = _holders(view)
+    calling = view.get("current_character") if view.get("phase") == "call" else None
     gap = (WIDTH - 2 * MARGIN - 8 * CHAR_CARD[0]) // 7
+    w, h = CHAR_CARD
     for i, char in enumerate(data.CHARACTERS):
-        x = MARGIN + i * (CHAR_CARD[0] + gap)
-        rank = i + 1
-        kit.paste(img, character_sprite(char, locale, dim=char in up), (x, top))
-        box = (x - 3, top - 3, x + CHAR_CARD[0] + 2, top + CHAR_CARD[1] + 2)
-        caption, colour = "", kit.MUTED
-        if char in up:
-            caption = _t("removed", locale)
-        if char in revealed:
-            seat = revealed[char]
-            caption, colour = kit.seat_name(view, seat, locale), kit.player_colour(seat)
+        x = MARGIN + i * (w + gap)
+        kit.paste(img, character_sprite(char, locale, dim=char in removed), (x, top))
+        box = (x - 3, top - 3, x + w + 2, top + h + 2)
+        caption, colour, bold = _character_caption(view, char, holders, locale)
+        if char in holders:
             draw.rounded_rectangle(box, radius=10, outline=colour, width=3)
-        if rank == calling:
+        if char == _killed(view):
+            draw.rounded_rectangle(box, radius=10, outline=KILLED, width=3)
+            kit.paste(img, kit.badge("✖", KILLED, 13), (x + 4, top + h - 24))
+        if char == view.get("thief_target"):
+            kit.paste(img, kit.badge(_t("robbed", locale), kit.GOLD, 12), (x + 4, top + h - 22))
+        if char == calling:
             draw.rounded_rectangle(box, radius=10, outline=kit.ACCENT, width=4)
-        if char == view.get("kill"):
-            draw.line((x + 8, top + 8, x + CHAR_CARD[0] - 8, top + CHAR_CARD[1] - 8),
-                      fill=KILLED, width=5)
-            draw.line((x + 8, top + CHAR_CARD[1] - 8, x + CHAR_CARD[0] - 8, top + 8),
-                      fill=KILLED, width=5)
-            caption = caption or _t("killed", locale)
-        if char == view.get("rob"):
-            kit.paste(img, kit.badge(_t("robbed", locale), kit.GOLD, 12),
-                      (x + 4, top + CHAR_CARD[1] - 22))
         if caption:
-            kit.draw_text(draw, (x + CHAR_CARD[0] // 2, top + CHAR_CARD[1] + 6), caption, 14,
-                          colour, bold=char in revealed, anchor="ma", max_width=CHAR_CARD[0] + gap)
-    return top + CHAR_CARD[1] + 30
+            kit.draw_text(draw, (x + w // 2, top + h + 6), caption, 14, colour, bold=bold,
+                          anchor="ma", max_width=w + gap)
+    return top + h + 30
 
 
-def _wagons_of(view: Mapping, seat: int) -> Iterable[int]:
-    return [int(w["gold"]) for w in view.get("wagons", ()) if int(w["owner"]) == seat]
-
-
-def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, seat: int,
+def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, info: Mapping,
                  locale: str, top: int, height: int) -> None:
+    seat = int(info["seat"])
     left, right = MARGIN, WIDTH - MARGIN
-    current = view.get("turn") == seat and not view.get("finished")
-    result = view.get("result") or {}
-    winner = seat in (result.get("winners") or ())
-    outline = kit.ACCENT if current or winner else kit.PANEL_EDGE
-    kit.panel(img, (left, top, right, top + height - 8), outline=outline,
-              width=3 if current or winner else 1)
+    current = view.get("current_seat") == seat and not view.get("finished")
+    winner = seat in ((view.get("result") or {}).get("winners") or ())
+    strong = current or winner
+    kit.panel(img, (left, top, right, top + height - 8),
+              outline=kit.ACCENT if strong else kit.PANEL_EDGE, width=3 if strong else 1)
     colour = kit.player_colour(seat)
-    draw.rounded_rectangle((left + 1, top + 1, left + 8, top + height - 9), radius=3, fill=colour)
-    x = left + 18
-    if view.get("crown") == seat:
+    draw.rounded_rectangle((left + 2, top + 2, left + 9, top + height - 10), radius=3, fill=colour)
+    x = left + 20
+    if info.get("is_crown"):
         kit.paste(img, kit.crown(22), (x, top + 11))
         x += 36
     x += kit.draw_text(draw, (x, top + 10), kit.seat_name(view, seat, locale), 19, colour,
-                       bold=True, max_width=260) + 14
-    kit.paste(img, kit.coin(view["gold"][seat], 26), (x, top + 10))
-    x += 32
-    x += kit.draw_text(draw, (x, top + 13), _t("gold", locale), 15, kit.MUTED) + 16
-    hand = _t("hand_size", locale, n=view["hand_sizes"][seat])
-    x += kit.draw_text(draw, (x, top + 13), hand, 15) + 16
-    for gold in _wagons_of(view, seat):
-        badge = kit.badge(_t("wagon", locale, n=gold), ACTION_BAND, 13)
-        kit.paste(img, badge, (x, top + 12))
-        x += badge.width + 8
-    for char, who in _revealed(view).items():
-        if who == seat:
-            badge = kit.badge(_name(char, locale), _char_colour(char), 14)
-            kit.paste(img, badge, (x, top + 11))
-            x += badge.width + 8
+                       bold=True, max_width=260) + 18
+    x += kit.draw_text(draw, (x, top + 13), _t("gold", locale), 15, kit.MUTED) + 6
+    kit.paste(img, kit.coin(info["gold"], 26), (x, top + 10))
+    x += 26 + 18
+    x += kit.draw_text(draw, (x, top + 13), _t("hand_size", locale, n=info["hand_size"]), 15) + 16
+    for char in info.get("characters") or ():
+        x += _paste_badge(img, _name(char, locale), _char_colour(char), x, top + 11, 14)
+    for wagon in view.get("wagons") or ():
+        if int(wagon["owner"]) == seat:
+            x += _paste_badge(img, _t("wagon", locale, n=wagon["gold"]), ACTION_BAND, x, top + 12, 13)
     if current:
-        kit.draw_text(draw, (right - 14, top + 13), "▶ " + _t("on_turn", locale), 15,
-                      kit.ACCENT, bold=True, anchor="ra")
-    _draw_score(img, draw, view, seat, locale, top, right, height)
-    _draw_city(img, view["cities"][seat], locale, left + 18, top + PLAYER_HEAD)
+        turn = view.get("turn") or {}
+        status = _t("on_turn", locale) if view.get("phase") == "call" else _t("choosing", locale)
+        if turn.get("action_card"):
+            status += " · " + _name(turn["action_card"], locale)
+        kit.draw_text(draw, (right - 14, top + 13), "▶ " + status, 15, kit.ACCENT, bold=True,
+                      anchor="ra", max_width=max(60, right - 14 - x))
+    city_top = top + PLAYER_HEAD
+    if info["city"]:
+        _draw_city(img, info["city"], locale, left + 20, city_top)
+    else:
+        kit.draw_text(draw, (left + 20, city_top + 24), _t("empty_city", locale), 15, kit.MUTED)
+    if view.get("finished"):
+        _draw_final(img, draw, view, seat, locale, top, right, height)
 
 
-def _char_colour(char: str) -> kit.RGB:
-    colour = data.INCOME_COLOUR.get(char)
-    return kit.DISTRICT[colour] if colour else (96, 84, 120)
+def _paste_badge(img: Image.Image, text: str, fill: kit.RGB, x: int, y: int, size: int) -> int:
+    badge = kit.badge(text, fill, size)
+    kit.paste(img, badge, (x, y))
+    return badge.width + 8
 
 
-def _draw_score(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, seat: int,
+def _draw_final(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, seat: int,
                 locale: str, top: int, right: int, height: int) -> None:
+    """Score (big, right), score parts and the revealed hand (bottom line)."""
     result = view.get("result") or {}
-    scores = result.get("scores") or {}
-    if str(seat) not in scores:
-        return
-    winner = seat in (result.get("winners") or ())
-    text = ("★ " if winner else "") + _t("score_total", locale, n=scores[str(seat)])
-    kit.draw_text(draw, (right - 14, top + 9), text, 21, kit.ACCENT if winner else kit.TEXT,
-                  bold=True, anchor="ra")
+    total = (result.get("scores") or {}).get(str(seat))
+    if total is not None:
+        winner = seat in (result.get("winners") or ())
+        text = ("★ " if winner else "") + _t("score_total", locale, n=total)
+        kit.draw_text(draw, (right - 14, top + 9), text, 21,
+                      kit.ACCENT if winner else kit.TEXT, bold=True, anchor="ra")
     parts = (result.get("breakdown") or {}).get(str(seat)) or {}
     detail = " · ".join(f"{_t('score.' + k, locale)} {v}" for k, v in parts.items() if v)
-    kit.draw_text(draw, (MARGIN + 18, top + height - 32), detail, 13, kit.MUTED,
-                  max_width=WIDTH - 2 * MARGIN - 36)
+    hands = view.get("hands") or []
+    hand = hands[seat] if seat < len(hands) else []
+    in_hand = ", ".join(_name(c, locale) for c in hand) or "—"
+    bottom = top + height - 8
+    kit.draw_text(draw, (MARGIN + 20, bottom - 44), detail, 14, kit.TEXT,
+                  max_width=WIDTH - 2 * MARGIN - 40)
+    kit.draw_text(draw, (MARGIN + 20, bottom - 24), _t("hand_was", locale, cards=in_hand), 13,
+                  kit.MUTED, max_width=WIDTH - 2 * MARGIN - 40)
 
 
 def _draw_city(img: Image.Image, city: list[str], locale: str, left: int, top: int) -> None:
-    per_row = (WIDTH - 2 * MARGIN - 24 + CITY_GAP) // (CITY_CARD[0] + CITY_GAP)
     for i, card in enumerate(city):
-        row, col = divmod(i, per_row)
+        row, col = divmod(i, CITY_PER_ROW)
         kit.paste(img, card_sprite(card, locale),
                   (left + col * (CITY_CARD[0] + CITY_GAP), top + row * (CITY_CARD[1] + CITY_GAP)))
 
 
 def render_table(view: dict, locale: str) -> Image.Image:
     """The public table of a Citadels view (any seat's or the spectator's)."""
-    heights = [_player_height(view, s) for s in _seats(view)]
-    height = max(MIN_HEIGHT, 70 + 150 + sum(heights) + 14)
+    seats = view["seats"]
+    heights = [_player_height(view, info) for info in seats]
+    height = max(MIN_HEIGHT, 70 + 150 + sum(heights) + 10)
     img = Image.new("RGB", (WIDTH, height), kit.BG)
     draw = ImageDraw.Draw(img)
     top = _draw_header(img, draw, view, locale)
-    top = _draw_characters(img, draw, view, locale, top)
-    top += 10
-    for seat, h in zip(_seats(view), heights):
-        _draw_player(img, draw, view, seat, locale, top, h)
+    top = _draw_characters(img, draw, view, locale, top) + 10
+    for info, h in zip(seats, heights):
+        _draw_player(img, draw, view, info, locale, top, h)
         top += h
     return img
 
 
 # -- private ----------------------------------------------------------------------------
-def _card_rows(img: Image.Image, cards: list[Image.Image], left: int, top: int,
-               width: int, gap: int = 10) -> int:
-    """Paste ``cards`` left to right, wrapping; returns the y below them."""
-    if not cards:
-        return top
-    w, h = cards[0].size
-    per_row = max(1, (width + gap) // (w + gap))
-    for i, sprite in enumerate(cards):
-        row, col = divmod(i, per_row)
-        kit.paste(img, sprite, (left + col * (w + gap), top + row * (h + gap)))
-    return top + (-(-len(cards) // per_row)) * (h + gap)
-
-
-def _private_sections(view: Mapping, locale: str) -> list[tuple[str, list[Image.Image]]]:
-    size = HAND_CARD
-    sections = []
-    offer = view.get("offer") or []
-    if offer:
-        sections.append((_t("draft_offer", locale),
-                         [character_sprite(c, locale, size) for c in offer]))
-    mine = view.get("characters") or []
-    sections.append((_t("your_characters", locale),
-                     [character_sprite(c, locale, size) for c in mine]))
-    seen = view.get("seen") or []
-    if seen:
-        sections.append((_t("seen_face_down", locale),
-                         [character_sprite(c, locale, size, dim=True) for c in seen]))
-    hand = sorted(view.get("hand") or [], key=_hand_order)
-    sections.append((_t("your_hand", locale, n=len(hand)),
-                     [card_sprite(c, locale, size, 14) for c in hand]))
-    return sections
+Section = tuple[str, list[Image.Image], set[int]]   # title, card sprites, marked indexes
 
 
 def _hand_order(card: str) -> tuple:
+    """Districts by colour then cost, action cards last."""
     district = data.DISTRICTS.get(card)
     if district is None:
-        return (1, "", 0, card)
+        return (1, 0, 0, card)
     return (0, data.COLOURS.index(district["colour"]), district["cost"], card)
+
+
+def _private_sections(view: Mapping, locale: str) -> list[Section]:
+    me = view.get("me") or {}
+    sections: list[Section] = []
+    draft = view.get("draft")
+    if draft and draft.get("seat") == view.get("seat") and me.get("offers"):
+        key = "draft_offer" if draft.get("step") == "pick" else "draft_discard"
+        sections.append((_t(key, locale),
+                         [character_sprite(c, locale, HAND_CARD) for c in me["offers"][-1]], set()))
+    if me.get("drawn"):
+        sections.append((_t("drawn", locale),
+                         [card_sprite(c, locale, HAND_CARD, 14) for c in me["drawn"]], set()))
+    sections.append((_t("your_characters", locale),
+                     [character_sprite(c, locale, HAND_CARD) for c in me.get("characters") or ()],
+                     set()))
+    if me.get("seen_face_down"):
+        sections.append((_t("seen_face_down", locale),
+                         [character_sprite(c, locale, HAND_CARD, dim=True)
+                          for c in me["seen_face_down"]], set()))
+    for peek in me.get("peeks") or ():
+        title = _t("peek", locale, player=kit.seat_name(view, int(peek["seat"]), locale))
+        sections.append((title, [card_sprite(c, locale, HAND_CARD, 14) for c in peek["hand"]],
+                         set()))
+    hand = list(me.get("hand") or ())
+    order = sorted(range(len(hand)), key=lambda i: _hand_order(hand[i]))
+    selected = set(me.get("selected") or ())
+    sections.append((_t("your_hand", locale, n=len(hand)),
+                     [card_sprite(hand[i], locale, HAND_CARD, 14) for i in order],
+                     {pos for pos, i in enumerate(order) if i in selected}))
+    return sections
+
+
+def _section_height(cards: list[Image.Image], per_row: int) -> int:
+    rows = max(1, -(-len(cards) // per_row))
+    return 34 + rows * (HAND_CARD[1] + 10) + 8
 
 
 def render_private(view: dict, locale: str) -> Image.Image | None:
@@ -288,26 +321,31 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
         return None
     sections = _private_sections(view, locale)
     inner = PRIVATE_WIDTH - 2 * MARGIN
-    per_row = (inner + 10) // (HAND_CARD[0] + 10)
-    height = 86 + sum(40 + max(1, -(-len(cards) // per_row)) * (HAND_CARD[1] + 10)
-                      for _, cards in sections)
+    per_row = _per_row(inner, HAND_CARD[0], 10)
+    height = 80 + sum(_section_height(cards, per_row) for _, cards, _ in sections)
     img = Image.new("RGB", (PRIVATE_WIDTH, max(MIN_HEIGHT, height)), kit.BG)
     draw = ImageDraw.Draw(img)
     colour = kit.player_colour(seat)
     kit.paste(img, kit.meeple(34, colour), (MARGIN, 20))
     x = MARGIN + 46
     x += kit.draw_text(draw, (x, 22), kit.seat_name(view, seat, locale), 24, colour,
-                       bold=True, max_width=420) + 18
-    kit.paste(img, kit.coin(view["gold"][seat], 28), (x, 22))
-    kit.draw_text(draw, (x + 36, 27), _t("gold", locale), 16, kit.MUTED)
+                       bold=True, max_width=380) + 18
+    x += kit.draw_text(draw, (x, 27), _t("gold", locale), 16, kit.MUTED) + 6
+    kit.paste(img, kit.coin(view["seats"][seat]["gold"], 28), (x, 22))
     kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 27), _phase_text(view, locale), 16,
-                  kit.MUTED, anchor="ra")
+                  kit.MUTED, anchor="ra", max_width=PRIVATE_WIDTH - x - 60)
     top = 76
-    for title, cards in sections:
+    for title, cards, marked in sections:
         top += kit.section_header(draw, (MARGIN, top), inner, title)
         if not cards:
             kit.draw_text(draw, (MARGIN, top + 4), "—", 16, kit.MUTED)
-            top += 30
-            continue
-        top = _card_rows(img, cards, MARGIN, top + 4, inner) + 8
+        for i, sprite in enumerate(cards):
+            row, col = divmod(i, per_row)
+            xy = (MARGIN + col * (HAND_CARD[0] + 10), top + 4 + row * (HAND_CARD[1] + 10))
+            kit.paste(img, sprite, xy)
+            if i in marked:
+                draw.rounded_rectangle((xy[0] - 3, xy[1] - 3, xy[0] + HAND_CARD[0] + 2,
+                                        xy[1] + HAND_CARD[1] + 2), radius=12,
+                                       outline=kit.ACCENT, width=4)
+        top += _section_height(cards, per_row) - 34
     return img
