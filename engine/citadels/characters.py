@@ -1,0 +1,219 @@
+"""The eight characters' abilities and their follow-up decisions (targets, deck swap).
+
+Each ability is ``ABILITIES[name] = (available(state, turn), start(state, turn, events))``;
+``start`` either acts at once (and marks the ability used) or opens a follow-up
+``turn["sub"]`` answered through ``SUBS[kind] = (options(state, turn), apply(...))``.
+"""
+from __future__ import annotations
+
+from engine.core import Event, Option, State
+
+from engine.citadels import data
+from engine.citadels.calling import open_window
+from engine.citadels.cards import cost, discard, draw, gain, opponents, pay
+
+ASSASSIN, THIEF, MAGICIAN, MERCHANT, ARCHITECT, WARLORD = (
+    "assassin", "thief", "magician", "merchant", "architect", "warlord")
+SCHOOL = "school_of_magic"
+UNDESTROYABLE = frozenset({"keep", data.BIG_TOP})
+BACK = Option("back", "back")
+
+
+def _unused(name: str, char: str):
+    return lambda state, t: t["char"] == char and name not in t["used"]
+
+
+def _magic_unused(state: State, t: dict) -> bool:
+    return t["char"] == MAGICIAN and "swap_hands" not in t["used"] \
+        and "swap_deck" not in t["used"]
+
+
+def _open(kind: str, **extra):
+    def start(state: State, t: dict, events: list[Event]) -> None:
+        t["sub"] = {"kind": kind, **extra}
+    return start
+
+
+# -- income and immediate abilities ------------------------------------------------------
+
+def colour_income(state: State, seat: int, char: str) -> int:
+    """Districts paying ``char``: its colour, plus a School of Magic."""
+    colour = data.INCOME_COLOUR[char]
+    city = state["cities"][seat]
+    return sum(1 for d in city if data.DISTRICTS.get(d, {}).get("colour") == colour) \
+        + (SCHOOL in city)
+
+
+def _income(state: State, t: dict, events: list[Event]) -> None:
+    amount = colour_income(state, t["seat"], t["char"])
+    gain(state, t["seat"], amount)
+    t["used"].append("income")
+    events.append(Event("colour_income", {"seat": t["seat"], "gold": amount,
+                                          "character": t["char"]}))
+
+
+def _merchant_gold(state: State, t: dict, events: list[Event]) -> None:
+    gain(state, t["seat"], data.RULES["merchant_flat_gold"])
+    t["used"].append("merchant_gold")
+    events.append(Event("merchant_gold", {"seat": t["seat"],
+                                          "gold": data.RULES["merchant_flat_gold"]}))
+
+
+def _architect_draw(state: State, t: dict, events: list[Event]) -> None:
+    cards = draw(state, data.RULES["architect_extra_cards"], events)
+    state["hands"][t["seat"]].extend(cards)
+    t["used"].append("architect_draw")
+    events.append(Event("cards_drawn", {"seat": t["seat"], "count": len(cards)}))
+    events.append(Event("you_drew", {"cards": ",".join(cards)}, frozenset({t["seat"]})))
+
+
+# -- Assassin, Thief ---------------------------------------------------------------------
+
+def _kill_options(state: State, t: dict):
+    return [Option("target:" + c, "target_character", {"character": c})
+            for c in data.CHARACTERS if c != ASSASSIN]
+
+
+def _kill(state: State, t: dict, option: str, events: list[Event]) -> None:
+    char = option.split(":", 1)[1]
+    state["kill"], state["killed"] = char, True
+    t["used"].append("kill")
+    t["sub"] = None
+    events.append(Event("assassin_named", {"seat": t["seat"], "character": char}))
+    if state["opts"]["action_cards"]:
+        holder = state["held"].get(char)
+        has = holder is not None and data.FRISTENSKY in state["hands"][holder]
+        open_window(state, data.FRISTENSKY, holder if has else None)
+
+
+def _rob_options(state: State, t: dict):
+    banned = (ASSASSIN, THIEF, state["kill"])
+    return [Option("target:" + c, "target_character", {"character": c})
+            for c in data.CHARACTERS if c not in banned]
+
+
+def _rob(state: State, t: dict, option: str, events: list[Event]) -> None:
+    char = option.split(":", 1)[1]
+    state["rob"] = char
+    t["used"].append("rob")
+    t["sub"] = None
+    events.append(Event("thief_named", {"seat": t["seat"], "character": char}))
+
+
+# -- Magician ---------------------------------------------------------------------------
+
+def _swap_hands_options(state: State, t: dict):
+    return [Option(f"player:{s}", "target_player",
+                   {"target_seat": s, "cards": len(state["hands"][s])})
+            for s in opponents(state, t["seat"])]
+
+
+def _swap_hands(state: State, t: dict, option: str, events: list[Event]) -> None:
+    other, seat, hands = int(option.split(":")[1]), t["seat"], state["hands"]
+    hands[seat], hands[other] = hands[other], hands[seat]
+    t["used"].append("swap_hands")
+    t["sub"] = None
+    events.append(Event("hands_swapped", {"seat": seat, "target_seat": other,
+                                          "cards": len(hands[seat]),
+                                          "target_cards": len(hands[other])}))
+
+
+def _swap_deck_options(state: State, t: dict):
+    sub, hand = t["sub"], state["hands"][t["seat"]]
+    chosen = sub["selected"]
+    room = len(state["deck"]) + len(state["discard"]) - len(chosen)
+    out = [Option(f"card:{i}", "toggle_card", {"card": c, "selected": i in chosen})
+           for i, c in enumerate(hand) if i in chosen or room > 0]
+    if chosen:
+        out.append(Option("done", "swap_done", {"count": len(chosen)}))
+    return out
+
+
+def _swap_deck(state: State, t: dict, option: str, events: list[Event]) -> None:
+    sub, seat = t["sub"], t["seat"]
+    if option != "done":
+        index = int(option.split(":")[1])
+        sub["selected"].remove(index) if index in sub["selected"] else \
+            sub["selected"].append(index)
+        return
+    hand = state["hands"][seat]
+    aside = [hand[i] for i in sorted(sub["selected"])]
+    for i in sorted(sub["selected"], reverse=True):
+        del hand[i]
+    new = draw(state, len(aside), events)
+    hand.extend(new)
+    discard(state, aside, seat, events)
+    t["used"].append("swap_deck")
+    t["sub"] = None
+    events.append(Event("deck_swapped", {"seat": seat, "count": len(aside)}))
+    events.append(Event("you_drew", {"cards": ",".join(new)}, frozenset({seat})))
+
+
+# -- Warlord ----------------------------------------------------------------------------
+
+def destroy_targets(state: State, seat: int) -> list[tuple[int, str, int]]:
+    """(seat, district, price) the Warlord at ``seat`` may destroy and can afford now."""
+    gold, out = state["gold"][seat], []
+    for s in range(state["n"]):
+        city = state["cities"][s]
+        if s == seat or s == state["bishop"] or len(city) >= data.COMPLETE:
+            continue
+        wall = data.GREAT_WALL in city
+        for d in city:
+            if d in UNDESTROYABLE:
+                continue
+            price = max(0, cost(d) - 1) + (wall and d != data.GREAT_WALL)
+            if price <= gold:
+                out.append((s, d, price))
+    return out
+
+
+def _destroy_options(state: State, t: dict):
+    return [Option(f"destroy:{s}:{d}", "destroy",
+                   {"target_seat": s, "district": d, "price": p})
+            for s, d, p in destroy_targets(state, t["seat"])]
+
+
+def _destroy(state: State, t: dict, option: str, events: list[Event]) -> None:
+    _, target, district = option.split(":")
+    target, seat = int(target), t["seat"]
+    price = next(p for s, d, p in destroy_targets(state, seat)
+                 if s == target and d == district)
+    pay(state, seat, price)
+    state["cities"][target].remove(district)
+    if district == "haunted_city":
+        state["haunted"].pop(str(target), None)
+    t["used"].append("destroy")
+    t["sub"] = None
+    events.append(Event("district_destroyed", {"seat": seat, "target_seat": target,
+                                               "district": district, "price": price}))
+    keeper = next((s for s in range(state["n"]) if "graveyard" in state["cities"][s]), None)
+    fee = data.ABILITY["graveyard"]["pay"]
+    if keeper is not None and keeper != seat and state["gold"][keeper] >= fee:
+        state["prompt"] = {"kind": "graveyard", "seat": keeper, "card": district, "gold": fee}
+    else:
+        discard(state, [district], target, events)
+
+
+ABILITIES = {
+    "kill": (_unused("kill", ASSASSIN), _open("kill_target")),
+    "rob": (_unused("rob", THIEF), _open("rob_target")),
+    "swap_hands": (_magic_unused, _open("swap_hands_target")),
+    "swap_deck": (lambda s, t: _magic_unused(s, t) and bool(s["hands"][t["seat"]]),
+                  lambda s, t, e: t.__setitem__("sub", {"kind": "swap_deck_cards",
+                                                        "selected": []})),
+    "income": (lambda s, t: data.INCOME_COLOUR[t["char"]] is not None
+               and "income" not in t["used"], _income),
+    "merchant_gold": (_unused("merchant_gold", MERCHANT), _merchant_gold),
+    "architect_draw": (_unused("architect_draw", ARCHITECT), _architect_draw),
+    "destroy": (lambda s, t: _unused("destroy", WARLORD)(s, t)
+                and bool(destroy_targets(s, t["seat"])), _open("destroy_target")),
+}
+
+SUBS = {
+    "kill_target": (_kill_options, _kill),
+    "rob_target": (_rob_options, _rob),
+    "swap_hands_target": (_swap_hands_options, _swap_hands),
+    "swap_deck_cards": (_swap_deck_options, _swap_deck),
+    "destroy_target": (_destroy_options, _destroy),
+}

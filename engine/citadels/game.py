@@ -1,0 +1,102 @@
+"""The Citadels ``Game``: routes the contract (setup/pending/apply/view/result) to the rules."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
+
+from engine.citadels import ai, calling, data, income, purple, rounds, turn, view
+
+_DRAFT = frozenset({"pick_character", "discard_character"})
+
+
+def _actor(state: State) -> int | None:
+    """The seat of the single open decision (outside reaction windows)."""
+    if state["prompt"]:
+        return state["prompt"]["seat"]
+    if state["draft"]:
+        draft = state["draft"]
+        return draft["steps"][draft["i"]][0]
+    return state["turn"]["seat"] if state["turn"] else None
+
+
+def _decision(state: State) -> Decision:
+    prompt = state["prompt"]
+    if prompt:
+        return (purple.graveyard_decision if prompt["kind"] == "graveyard"
+                else income.cash_decision)(state)
+    if state["draft"]:
+        return rounds.draft_decision(state)
+    return turn.turn_decision(state)
+
+
+class Citadels(Game):
+    """Citadels, Czech Mindok first edition, with the action-card variant."""
+
+    id = "citadels"
+    min_seats = 2
+    max_seats = 7
+    options = {"action_cards": OptionSpec(False, (False, True)),
+               "great_wall": OptionSpec(False, (False, True))}
+
+    def names(self) -> Mapping[str, Mapping[str, str]]:
+        return data.names()
+
+    def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
+        self.check_seats(seats)
+        return rounds.setup(seats, self.parse_options(options), seed)
+
+    def pending(self, state: State) -> list[Decision]:
+        if state["phase"] == "over":
+            return []
+        if state["window"]:
+            return [calling.window_decision(state, s) for s in state["window"]["open"]]
+        return [_decision(state)]
+
+    def decision_for(self, state: State, seat: int) -> Decision | None:
+        if state["phase"] == "over":
+            return None
+        if state["window"]:
+            return calling.window_decision(state, seat) if seat in state["window"]["open"] \
+                else None
+        return _decision(state) if _actor(state) == seat else None
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        if state["phase"] == "over":
+            raise RuleError("game_over")
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise RuleError("not_your_turn")
+        if decision.kind != action.kind:
+            raise RuleError("stale_decision")
+        if decision.option(action.option) is None:
+            raise turn.explain(state, action.kind, action.option)
+        events: list[Event] = []
+        kind, option = action.kind, action.option
+        if kind == "reaction_window":
+            calling.apply_window(state, seat, option, events)
+        elif kind in _DRAFT:
+            rounds.apply_draft(state, seat, option, events)
+        elif kind == "graveyard":
+            purple.apply_graveyard(state, option, events)
+        elif kind == "wagon_cash":
+            income.apply_cash(state, option, events)
+        else:
+            turn.apply_turn(state, kind, option, events)
+        if state["phase"] == "call":
+            calling.advance(state, events)
+        return events
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return view.view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        res = state["result"]
+        if res is None:
+            return None
+        return Result(winners=tuple(res["winners"]),
+                      scores={int(k): v for k, v in res["scores"].items()},
+                      breakdown={int(k): v for k, v in res["breakdown"].items()})
+
+    def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
+        return ai.preference(state, decision, rnd)

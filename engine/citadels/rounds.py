@@ -1,0 +1,171 @@
+"""Game setup, character removal and the drafts (standard, 2, 3 and 7 players), round end.
+
+A round's draft is a script of steps ``[seat, "pick" | "discard"]`` over a passed pool
+of character cards.  Whatever is left in the pool after the script goes face down; the
+7th player's step first adds the initial face-down card to his pool.
+"""
+from __future__ import annotations
+
+from engine.core import Decision, Event, Option, Rng, State
+
+from engine.citadels import data
+from engine.citadels.cards import draw, gain
+from engine.citadels.scoring import score
+
+KING = "king"
+
+
+def setup(seats: int, options: dict, seed: int) -> State:
+    """A new game: shuffled deck, 2 gold and 4 cards each, crown at seat 0, draft open."""
+    state: State = {
+        "rng": Rng.seed_value(seed), "n": seats, "opts": dict(options),
+        "round": 0, "phase": "draft", "crown": 0, "bank": data.BANK_START,
+        "gold": [0] * seats, "hands": [[] for _ in range(seats)],
+        "cities": [[] for _ in range(seats)], "haunted": {}, "wagons": [],
+        "deck": data.deck(options["great_wall"], options["action_cards"]), "discard": [],
+        "first8": None, "result": None, "wagon_seq": 0,
+    }
+    Rng(state).shuffle(state["deck"])
+    for seat in range(seats):
+        gain(state, seat, data.START_GOLD)
+        state["hands"][seat] = draw(state, data.START_HAND, [])
+    start_round(state, [])
+    return state
+
+
+def _reset_round(state: State) -> None:
+    n = state["n"]
+    state.update({
+        "up": [], "down": [], "held": {}, "seen": [[] for _ in range(n)],
+        "offers": [[] for _ in range(n)], "peeks": [[] for _ in range(n)],
+        "rank": 0, "revealed": [], "kill": None, "killed": False, "rob": None,
+        "bishop": None, "acrobat": False, "turn": None, "prompt": None, "window": None,
+    })
+
+
+def start_round(state: State, events: list[Event]) -> None:
+    """Remove characters (King never face up; crown holder sees the face-down one) and open the draft."""
+    _reset_round(state)
+    state["round"] += 1
+    state["phase"] = "draft"
+    n, crown = state["n"], state["crown"]
+    rule = data.REMOVAL[n]
+    chars = list(data.CHARACTERS)
+    rng = Rng(state)
+    rng.shuffle(chars)
+    king_aside = False
+    while len(state["up"]) < rule["face_up"]:
+        card = chars.pop()
+        if card == KING:
+            king_aside = True
+        else:
+            state["up"].append(card)
+    if king_aside:
+        chars.append(KING)
+        rng.shuffle(chars)
+    for _ in range(rule["face_down_initial"]):
+        card = chars.pop()
+        state["down"].append(card)
+        state["seen"][crown].append(card)
+    order = [(crown + i) % n for i in range(n)]
+    steps = _script(rule["draft"], order)
+    state["draft"] = {"pool": chars, "steps": steps, "i": 0}
+    events.append(Event("round_started", {"round": state["round"], "seat": crown}))
+    for card in state["up"]:
+        events.append(Event("removed_face_up", {"character": card}))
+    events.append(Event("removed_face_down", {"count": len(state["down"])}))
+    events.append(Event("saw_face_down", {"character": state["down"][0]},
+                        frozenset({crown})))
+    _offer(state)
+
+
+def _script(kind: str, order: list[int]) -> list[list]:
+    if kind == "two_player":
+        a, b = order
+        return [[a, "pick"], [b, "pick"], [b, "discard"], [a, "pick"], [a, "discard"],
+                [b, "pick"]]
+    if kind == "three_player":
+        return [[s, "pick"] for s in order + order]
+    if kind == "seven_player":
+        return [[s, "pick"] for s in order[:-1]] + [[order[-1], "pick_with_down"]]
+    return [[s, "pick"] for s in order]
+
+
+def _offer(state: State) -> None:
+    """Prepare the current draft step: the 7th player takes the face-down card; note the offer."""
+    draft = state["draft"]
+    seat, kind = draft["steps"][draft["i"]]
+    if kind == "pick_with_down":
+        card = state["down"].pop(0)
+        draft["pool"].append(card)
+        state["seen"][seat].append(card)
+        draft["steps"][draft["i"]][1] = "pick"
+    state["offers"][seat].append(sorted(draft["pool"], key=data.RANK.__getitem__))
+
+
+def draft_decision(state: State) -> Decision:
+    draft = state["draft"]
+    seat, kind = draft["steps"][draft["i"]]
+    pool = sorted(draft["pool"], key=data.RANK.__getitem__)
+    if kind == "pick":
+        options = tuple(Option("pick:" + c, "pick", {"character": c}) for c in pool)
+        dkind = "pick_character"
+    else:
+        options = tuple(Option("discard:" + c, "discard_character", {"character": c})
+                        for c in pool)
+        dkind = "discard_character"
+    default = options[state["rng"] % len(options)].id
+    return Decision(seat, dkind, options, secret=True, default=default,
+                    params={"round": state["round"]})
+
+
+def apply_draft(state: State, seat: int, option: str, events: list[Event]) -> bool:
+    """Record one draft step; True when the draft is over and calling starts."""
+    draft = state["draft"]
+    verb, card = option.split(":", 1)
+    draft["pool"].remove(card)
+    if verb == "pick":
+        state["held"][card] = seat
+        events.append(Event("character_chosen", {"seat": seat}))
+        events.append(Event("you_chose", {"character": card}, frozenset({seat})))
+    else:
+        state["down"].append(card)
+        state["seen"][seat].append(card)
+        events.append(Event("character_put_down", {"seat": seat}))
+    draft["i"] += 1
+    if draft["i"] < len(draft["steps"]):
+        _offer(state)
+        return False
+    for card in draft["pool"]:
+        state["down"].append(card)
+        state["seen"][seat].append(card)
+        events.append(Event("character_put_down", {"seat": seat}))
+    state["draft"] = None
+    state["phase"] = "call"
+    return True
+
+
+def end_round(state: State, events: list[Event]) -> None:
+    """Crown to an assassinated King's holder (unless the Acrobat was played); next round or end."""
+    heir = state["held"].get(KING)
+    if state["kill"] == KING and state["killed"] and not state["acrobat"] and heir is not None:
+        if heir != state["crown"]:
+            state["crown"] = heir
+        events.append(Event("crown_heir", {"seat": heir}))
+    if state["first8"] is not None:
+        finish(state, events)
+    else:
+        start_round(state, events)
+
+
+def finish(state: State, events: list[Event]) -> None:
+    """Game over: wagons and their gold go back; the result is stored in the state."""
+    for wagon in state["wagons"]:
+        state["bank"] += wagon["gold"]
+        state["discard"].append(data.WAGON)
+    state["wagons"] = []
+    state["phase"] = "over"
+    state["turn"] = None
+    result = score(state)
+    state["result"] = result.to_json()
+    events.append(Event("game_over", {"winners": list(result.winners)}))

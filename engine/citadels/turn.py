@@ -1,0 +1,144 @@
+"""A character's turn: the ``turn`` decision, its follow-ups, and clear errors for bad moves.
+
+Option ids: ``income:gold|cards``, ``build:<district>``, ``ability:<name>``,
+``action:<card>``, ``wagon:<owner_seat>``, ``end``.  Follow-ups live in ``turn["sub"]``
+and offer ``back`` until something irreversible happened.
+"""
+from __future__ import annotations
+
+from engine.core import Decision, Event, Option, RuleError, State
+
+from engine.citadels import actions, characters, data, income, purple
+from engine.citadels.calling import end_turn
+from engine.citadels.cards import can_place, cost, pay, place
+
+ABILITIES = {**characters.ABILITIES, **purple.ABILITIES}
+SUBS = {**characters.SUBS, **purple.SUBS, **actions.SUBS,
+        "keep_card": (income.keep_options, income.apply_keep)}
+NO_BACK = actions.NO_BACK | {"keep_card"}
+
+_INCOME = (Option("income:gold", "income_gold", {"gold": data.RULES["step1_gold"]}),
+           Option("income:cards", "income_cards"))
+_END = Option("end", "end_turn")
+_ABILITY_OPTIONS = {name: Option("ability:" + name, "ability_" + name) for name in ABILITIES}
+
+
+def buildable(state: State, t: dict) -> list[str]:
+    """Distinct hand districts ``t``'s player may build right now."""
+    seat = t["seat"]
+    if not t["step1"] or t["builds"] >= t["limit"]:
+        return []
+    gold, city = state["gold"][seat], state["cities"][seat]
+    return [d for d in dict.fromkeys(state["hands"][seat])
+            if d in data.DISTRICTS and data.DISTRICTS[d]["cost"] <= gold and d not in city]
+
+
+def playable_cards(state: State, t: dict) -> list[str]:
+    if t["card"] is not None or not state["opts"]["action_cards"]:
+        return []
+    return [c for c in dict.fromkeys(state["hands"][t["seat"]])
+            if c in actions.PLAYS and actions.PLAYS[c][0](state, t)]
+
+
+def turn_decision(state: State) -> Decision:
+    t = state["turn"]
+    sub = t["sub"]
+    if sub is not None:
+        return _sub_decision(state, t, sub)
+    options = [] if t["step1"] else list(_INCOME)
+    options += [Option("build:" + d, "build", {"district": d, "cost": cost(d)})
+                for d in buildable(state, t)]
+    options += [_ABILITY_OPTIONS[name] for name, (ok, _) in ABILITIES.items() if ok(state, t)]
+    options += [Option("action:" + c, "play_action", {"card": c})
+                for c in playable_cards(state, t)]
+    options += [Option(f"wagon:{owner}", "use_wagon", {"owner_seat": owner})
+                for owner in income.usable_wagons(state, t)]
+    if t["step1"]:
+        options.append(_END)
+    return Decision(t["seat"], "turn", tuple(options),
+                    default="end" if t["step1"] else "income:gold",
+                    params={"character": t["char"]})
+
+
+def _sub_decision(state: State, t: dict, sub: dict) -> Decision:
+    kind = sub["kind"]
+    options = list(SUBS[kind][0](state, t))
+    if kind in NO_BACK:
+        default = options[0].id
+    else:
+        options.append(characters.BACK)
+        default = "back"
+    return Decision(t["seat"], kind, tuple(options), default=default,
+                    params={"character": t["char"]})
+
+
+def apply_turn(state: State, kind: str, option: str, events: list[Event]) -> None:
+    """Carry out a validated ``option`` of the current turn's decision ``kind``."""
+    t = state["turn"]
+    if kind != "turn":
+        if option == "back":
+            t["sub"] = None
+        else:
+            SUBS[kind][1](state, t, option, events)
+        return
+    verb, _, arg = option.partition(":")
+    if verb == "income":
+        (income.take_gold if arg == "gold" else income.take_cards)(state, t, events)
+    elif verb == "build":
+        _build(state, t, arg, events)
+    elif verb == "ability":
+        ABILITIES[arg][1](state, t, events)
+    elif verb == "action":
+        actions.PLAYS[arg][1](state, t, events)
+    elif verb == "wagon":
+        income.use_wagon(state, t, int(arg), events)
+    else:
+        end_turn(state, events)
+
+
+def _build(state: State, t: dict, district: str, events: list[Event]) -> None:
+    seat = t["seat"]
+    pay(state, seat, cost(district))
+    state["hands"][seat].remove(district)
+    t["builds"] += 1
+    events.append(Event("district_built", {"seat": seat, "district": district,
+                                           "cost": cost(district)}))
+    place(state, seat, district, events)
+
+
+def explain(state: State, kind: str, option: str) -> RuleError:
+    """The clearest reason why ``option`` is not legal for this turn right now."""
+    t = state["turn"]
+    if kind != "turn" or t is None or t["sub"] is not None:
+        return RuleError("illegal_option", option=option)
+    verb, _, arg = option.partition(":")
+    seat = t["seat"]
+    if verb == "income" and t["step1"]:
+        return RuleError("income_done")
+    if verb == "end" and not t["step1"]:
+        return RuleError("income_first")
+    if verb == "build":
+        hand, city = state["hands"][seat], state["cities"][seat]
+        if arg not in hand or arg not in data.DISTRICTS:
+            return RuleError("card_not_in_hand", card=arg)
+        if not t["step1"]:
+            return RuleError("income_first")
+        if t["builds"] >= t["limit"]:
+            return RuleError("build_limit", limit=t["limit"])
+        if not can_place(state, seat, arg) or arg in city:
+            return RuleError("duplicate_district", district=arg)
+        return RuleError("not_enough_gold", cost=cost(arg), gold=state["gold"][seat])
+    if verb == "ability":
+        if arg in ABILITIES and arg in t["used"] or {"swap_hands", "swap_deck"} & set(t["used"]) \
+                and arg in ("swap_hands", "swap_deck"):
+            return RuleError("ability_used", ability=arg)
+        return RuleError("ability_unavailable", ability=arg)
+    if verb == "action":
+        if t["card"] is not None:
+            return RuleError("one_action_card_per_turn")
+        if arg not in state["hands"][seat]:
+            return RuleError("card_not_in_hand", card=arg)
+        return RuleError("action_unavailable", card=arg)
+    if verb == "wagon":
+        return RuleError("wagon_unavailable")
+    return RuleError("illegal_option", option=option)
