@@ -22,17 +22,18 @@ GAME = "citadels"
 NAMES = data.names()
 
 WIDTH = 1280
-PRIVATE_WIDTH = 1040
+PRIVATE_WIDTH = 1100
 MARGIN = 24
 MIN_HEIGHT = 600
 
 CITY_CARD = (112, 70)
 CHAR_CARD = (134, 78)
-HAND_CARD = (150, 104)
+HAND_CARD = (140, 96)
 CITY_GAP = 8
 PLAYER_HEAD = 46
 
 ACTION_BAND = (58, 62, 74)
+WAGON_BADGE = (150, 96, 44)
 ACTION_FACE = (255, 255, 255)
 KILLED = (220, 60, 60)
 CHARACTER_BAND = (96, 84, 120)    # characters without an income colour
@@ -167,7 +168,7 @@ def _draw_characters(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
         if char == view.get("thief_target"):
             kit.paste(img, kit.badge(_t("robbed", locale), kit.GOLD, 12), (x + 4, top + h - 22))
         if char == calling:
-            draw.rounded_rectangle(box, radius=10, outline=kit.ACCENT, width=4)
+            draw.rounded_rectangle(box, radius=10, outline=kit.ACTIVE, width=4)
         if caption:
             kit.draw_text(draw, (x + w // 2, top + h + 6), caption, 14, colour, bold=bold,
                           anchor="ma", max_width=w + gap)
@@ -181,8 +182,8 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, inf
     current = view.get("current_seat") == seat and not view.get("finished")
     winner = seat in ((view.get("result") or {}).get("winners") or ())
     strong = current or winner
-    kit.panel(img, (left, top, right, top + height - 8),
-              outline=kit.ACCENT if strong else kit.PANEL_EDGE, width=3 if strong else 1)
+    edge = kit.ACTIVE if current else kit.ACCENT if winner else kit.PANEL_EDGE
+    kit.panel(img, (left, top, right, top + height - 8), outline=edge, width=3 if strong else 1)
     colour = kit.player_colour(seat)
     draw.rounded_rectangle((left + 2, top + 2, left + 9, top + height - 10), radius=3, fill=colour)
     x = left + 20
@@ -199,13 +200,13 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, inf
         x += _paste_badge(img, _name(char, locale), _char_colour(char), x, top + 11, 14)
     for wagon in view.get("wagons") or ():
         if int(wagon["owner"]) == seat:
-            x += _paste_badge(img, _t("wagon", locale, n=wagon["gold"]), ACTION_BAND, x, top + 12, 13)
+            x += _paste_badge(img, _t("wagon", locale, n=wagon["gold"]), WAGON_BADGE, x, top + 12, 13)
     if current:
         turn = view.get("turn") or {}
         status = _t("on_turn", locale) if view.get("phase") == "call" else _t("choosing", locale)
         if turn.get("action_card"):
             status += " · " + _name(turn["action_card"], locale)
-        kit.draw_text(draw, (right - 14, top + 13), "▶ " + status, 15, kit.ACCENT, bold=True,
+        kit.draw_text(draw, (right - 14, top + 13), "▶ " + status, 15, kit.ACTIVE, bold=True,
                       anchor="ra", max_width=max(60, right - 14 - x))
     city_top = top + PLAYER_HEAD
     if info["city"]:
@@ -233,7 +234,8 @@ def _draw_final(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, seat
         kit.draw_text(draw, (right - 14, top + 9), text, 21,
                       kit.ACCENT if winner else kit.TEXT, bold=True, anchor="ra")
     parts = (result.get("breakdown") or {}).get(str(seat)) or {}
-    detail = " · ".join(f"{_t('score.' + k, locale)} {v}" for k, v in parts.items() if v)
+    detail = " · ".join(f"{_t('score.' + k, locale)}: {'' if k == 'districts' else '+'}{v}"
+                        for k, v in parts.items() if v)
     hands = view.get("hands") or []
     hand = hands[seat] if seat < len(hands) else []
     in_hand = ", ".join(_name(c, locale) for c in hand) or "—"
@@ -310,8 +312,10 @@ def _private_sections(view: Mapping, locale: str) -> list[Section]:
 
 
 def _section_height(cards: list[Image.Image], per_row: int) -> int:
-    rows = max(1, -(-len(cards) // per_row))
-    return 34 + rows * (HAND_CARD[1] + 10) + 8
+    """Header plus card rows (one short line for an empty section)."""
+    if not cards:
+        return 34 + 30
+    return 34 + -(-len(cards) // per_row) * (HAND_CARD[1] + 10) + 8
 
 
 def render_private(view: dict, locale: str) -> Image.Image | None:
@@ -346,6 +350,6 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
             if i in marked:
                 draw.rounded_rectangle((xy[0] - 3, xy[1] - 3, xy[0] + HAND_CARD[0] + 2,
                                         xy[1] + HAND_CARD[1] + 2), radius=12,
-                                       outline=kit.ACCENT, width=4)
+                                       outline=kit.ACTIVE, width=4)
         top += _section_height(cards, per_row) - 34
     return img

@@ -24,7 +24,7 @@ from typing import Callable, Hashable, Mapping, Sequence
 from PIL import Image, ImageDraw, ImageFont
 
 __all__ = [
-    "BG", "PANEL", "PANEL_EDGE", "TEXT", "MUTED", "ACCENT", "GOLD", "CARD_FACE",
+    "BG", "PANEL", "PANEL_EDGE", "TEXT", "MUTED", "ACCENT", "ACTIVE", "GOLD", "CARD_FACE",
     "DISTRICT", "PLAYER", "FILENAME_EXT", "RGB",
     "font", "player_colour", "lang", "t_name", "label", "seat_name",
     "text_width", "ellipsize", "wrap", "draw_text", "draw_lines",
@@ -46,7 +46,8 @@ PANEL: RGB = (48, 54, 64)
 PANEL_EDGE: RGB = (72, 80, 94)
 TEXT: RGB = (236, 238, 242)
 MUTED: RGB = (150, 158, 172)
-ACCENT: RGB = (250, 196, 60)      # highlight: current player, crown, winners
+ACCENT: RGB = (250, 196, 60)      # crown, winners
+ACTIVE: RGB = (255, 255, 255)     # whoever must act now (never a player colour)
 GOLD: RGB = (232, 180, 40)
 CARD_FACE: RGB = (246, 241, 228)
 CARD_TEXT: RGB = (30, 30, 36)
@@ -409,12 +410,16 @@ _PNG_LEVEL = 1
 def encode(img: Image.Image) -> bytes:
     """The image as bytes to upload (``FILENAME_EXT`` names the format).
 
-    PNG at zlib level 1: lossless (crisp text), about a third faster than the default
-    level for this flat art and only slightly larger; see ``render/bench.py`` for the
-    measurement behind the choice.
+    Our art is flat (solid fills, text), so the image is quantized to 256 colours (fast
+    octree) and saved as PNG at zlib level 1.  Measured on a 1280x860 Citadels table:
+    11.5 ms / 39 KiB, against PNG level 1 16 ms / 90 KiB, level 3 14 ms / 87 KiB,
+    level 6 19 ms / 75 KiB, median-cut quantize 41 ms, lossless WebP 10 ms / 138 KiB.
+    Keep palette colours well apart: shades closer than ~10 per channel may merge.
     """
     out = io.BytesIO()
-    img.save(out, "PNG", compress_level=_PNG_LEVEL)
+    flat = img.convert("RGB") if img.mode != "RGB" else img
+    flat.quantize(256, method=Image.Quantize.FASTOCTREE).save(
+        out, "PNG", compress_level=_PNG_LEVEL)
     return out.getvalue()
 
 
