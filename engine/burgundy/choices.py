@@ -1,0 +1,82 @@
+"""Option builders shared by die actions, the castle's extra action and building effects.
+
+``die`` is the die value used (its worker cost is shown in the option's ``cost`` param),
+or None for "any value, free" (castle extra action, building effects, City Hall).
+"""
+from __future__ import annotations
+
+from engine.core import Option
+from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
+from engine.burgundy.dice import cost_row
+from engine.burgundy.estate import legal_spaces
+from engine.burgundy.knowledge import PLACE_FREE_STEP, TAKE_FREE_STEP
+
+BACK = Option("back", "back")
+DECLINE = Option("decline", "decline")
+WORKERS = Option("workers", "workers")
+_NO_COST = (0,) * 7
+
+
+def take_options(state: dict, p: dict, die: int | None, categories=None) -> list[Option]:
+    """``take:<depot>:<tile>`` for every affordable tile on depots 1-6."""
+    row = cost_row(p["know"], die, TAKE_FREE_STEP) if die else _NO_COST
+    workers = p["workers"]
+    out = []
+    for d in DEPOTS:
+        cost = row[d]
+        if cost > workers:
+            continue
+        for tile in state["depots"][d - 1]:
+            if tile is not None and (categories is None or TILES[tile].category in categories):
+                out.append(Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
+                                  {"tile": tile, "depot": d, "cost": cost}))
+    return out
+
+
+def space_costs(p: dict, tile: str, die: int | None) -> list[tuple[int, int]]:
+    """(space, worker cost) for every legal, affordable space for ``tile``."""
+    spaces = legal_spaces(p, tile)
+    if not die:
+        return [(s, 0) for s in spaces]
+    row = cost_row(p["know"], die, PLACE_FREE_STEP[TILES[tile].colour])
+    workers = p["workers"]
+    return [(s, row[DIE[s]]) for s in spaces if row[DIE[s]] <= workers]
+
+
+def place_options(p: dict, die: int | None) -> list[Option]:
+    """``place:<tile>`` for every stored tile with at least one reachable space."""
+    out = []
+    for tile in p["store"]:
+        costs = space_costs(p, tile, die)
+        if costs:
+            out.append(Option(f"place:{tile}", "place",
+                              {"tile": tile, "cost": min(c for _, c in costs)}))
+    return out
+
+
+def space_options(p: dict, tile: str, die: int | None) -> list[Option]:
+    return [Option(f"space:{s}", "space_cost" if cost else "space",
+                   {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
+            for s, cost in space_costs(p, tile, die)]
+
+
+def sell_options(p: dict, die: int | None) -> list[Option]:
+    """``sell:<goods>`` for every goods type held (a sale takes the whole type)."""
+    row = cost_row(p["know"], die) if die else _NO_COST
+    out = []
+    for g in GOODS:
+        count = p["goods"][g]
+        if count and row[g] <= p["workers"]:
+            out.append(Option(f"sell:{g}", "sell_cost" if row[g] else "sell",
+                              {"goods": f"goods_{g}", "count": count, "cost": row[g]}))
+    return out
+
+
+def action_options(state: dict, p: dict, die: int | None) -> list[Option]:
+    """The four die actions for a die showing ``die`` (None: any value)."""
+    return (take_options(state, p, die) + place_options(p, die)
+            + sell_options(p, die) + [WORKERS])
+
+
+def split(option_id: str) -> list[str]:
+    return option_id.split(":")

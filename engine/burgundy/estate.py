@@ -1,0 +1,80 @@
+"""Estate geometry and placement: which spaces a tile may go to, regions, animals.
+
+A player's estate is ``player["sp"]``: a list indexed by space id 1..37 (index 0 unused)
+holding the tile id on that space or None.  Geometry comes from :mod:`engine.burgundy.data`.
+"""
+from __future__ import annotations
+
+from engine.burgundy.data import ESTATES, NEIGHBOURS, TILES, Estate
+from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
+
+
+def estate_of(player: dict) -> Estate:
+    return ESTATES[player["estate"]]
+
+
+def touches_covered(sp: list, space: int) -> bool:
+    """True if ``space`` is next to a covered space."""
+    for nb in NEIGHBOURS[space]:
+        if sp[nb] is not None:
+            return True
+    return False
+
+
+def city_has(player: dict, space: int, kind: str) -> bool:
+    """True if the city (region) of ``space`` already holds a building of ``kind``."""
+    est, sp = estate_of(player), player["sp"]
+    for s in est.regions[est.region[space]]:
+        tile = sp[s]
+        if tile is not None and TILES[tile].kind == kind:
+            return True
+    return False
+
+
+def legal_spaces(player: dict, tile_id: str) -> list[int]:
+    """Empty spaces of the tile's colour next to a covered space (building limit applied).
+
+    The die is not checked here: callers filter by die number and worker cost.
+    """
+    tile = TILES[tile_id]
+    sp = player["sp"]
+    out = [s for s in estate_of(player).by_colour[tile.colour]
+           if sp[s] is None and touches_covered(sp, s)]
+    if tile.category == "building" and IGNORE_BUILDING_LIMIT not in player["know"]:
+        out = [s for s in out if not city_has(player, s, tile.kind)]
+    return out
+
+
+def region_spaces(player: dict, space: int) -> tuple[int, ...]:
+    est = estate_of(player)
+    return est.regions[est.region[space]]
+
+
+def region_complete(player: dict, space: int) -> bool:
+    sp = player["sp"]
+    return all(sp[s] is not None for s in region_spaces(player, space))
+
+
+def colour_complete(player: dict, colour: str) -> bool:
+    sp = player["sp"]
+    return all(sp[s] is not None for s in estate_of(player).by_colour[colour])
+
+
+def same_kind_in_pasture(player: dict, space: int) -> list[str]:
+    """Tiles of the animal kind on ``space`` within its pasture (including itself)."""
+    sp = player["sp"]
+    kind = TILES[sp[space]].kind
+    return [sp[s] for s in region_spaces(player, space)
+            if sp[s] is not None and TILES[sp[s]].kind == kind]
+
+
+def empty_spaces(player: dict) -> int:
+    return sum(1 for tile in player["sp"][1:] if tile is None)
+
+
+def count_category(player: dict, category: str) -> int:
+    return sum(1 for tile in player["sp"][1:] if tile is not None and TILES[tile].category == category)
+
+
+def count_kind(player: dict, kind: str) -> int:
+    return sum(1 for tile in player["sp"][1:] if tile is not None and TILES[tile].kind == kind)

@@ -1,0 +1,113 @@
+"""The stack of pending sub-actions ("bonus actions inside an action").
+
+``state["stack"]`` is a list of frames (plain dicts, ``"k"`` = decision kind); the top
+frame is the open decision of ``state["active"]``; an empty stack means the turn menu.
+A child frame (``space``, ``discard``) sits on its parent (``die_action``, ``castle``,
+a building) and, when it commits, closes the parent too; ``back`` pops only the child.
+
+Every handler module registers ``HANDLERS[kind] = Handler(options, choose, default)``:
+``options(state, frame, player) -> [Option]``, ``choose(state, seat, frame, option_id)
+-> [Event]`` (the option is already validated), ``default(options) -> id | None``.
+"""
+from __future__ import annotations
+
+from typing import Callable, NamedTuple
+
+from engine.core import Event, Option
+from engine.burgundy.actions import BUY_PRICE, STORAGE, sell, take_tile, take_workers
+from engine.burgundy.dice import cost_row
+from engine.burgundy.knowledge import TAKE_FREE_STEP
+
+
+class Handler(NamedTuple):
+    options: Callable[[dict, dict, dict], list[Option]]
+    choose: Callable[[dict, int, dict, str], list[Event]]
+    default: Callable[[list[Option]], str | None]
+
+
+HANDLERS: dict[str, Handler] = {}
+
+
+def first(options: list[Option]) -> str | None:
+    return options[0].id if options else None
+
+
+def prefer(*ids: str) -> Callable[[list[Option]], str | None]:
+    """A default picking the first of ``ids`` that is offered, else the first option."""
+    def pick(options: list[Option]) -> str | None:
+        offered = {o.id for o in options}
+        for option_id in ids:
+            if option_id in offered:
+                return option_id
+        return first(options)
+    return pick
+
+
+def register(kind: str, options, choose, default=first) -> None:
+    HANDLERS[kind] = Handler(options, choose, default)
+
+
+def push(state: dict, kind: str, **fields) -> None:
+    fields["k"] = kind
+    state["stack"].append(fields)
+
+
+def parent_die(state: dict, p: dict) -> int | None:
+    """Die value of the frame under the top one if it is a die action, else None."""
+    stack = state["stack"]
+    if len(stack) >= 2 and stack[-2]["k"] == "die_action":
+        return p["dice"][stack[-2]["die"]]
+    return None
+
+
+def close_parent(state: dict, p: dict, cost: int) -> None:
+    """Pop the top frame; a die action spends its die and the workers paid."""
+    frame = state["stack"].pop()
+    if frame["k"] == "die_action":
+        p["workers"] -= cost
+        p["used"][frame["die"]] = True
+
+
+def start_take(state: dict, seat: int, tile: str, depot: int, cost: int = 0,
+               buy: bool = False) -> list[Event]:
+    """Take ``tile`` into storage, first asking what to discard if storage is full."""
+    p = state["players"][seat]
+    if len(p["store"]) >= STORAGE:
+        push(state, "discard", tile=tile, depot=depot, cost=cost, buy=buy)
+        return []
+    return finish_take(state, seat, tile, depot, cost, buy)
+
+
+def finish_take(state: dict, seat: int, tile: str, depot: int, cost: int, buy: bool) -> list[Event]:
+    p = state["players"][seat]
+    if buy:
+        p["silver"] -= BUY_PRICE
+        state["bought"] = True
+    else:
+        close_parent(state, p, cost)
+    return take_tile(state, seat, tile, depot, "buy" if buy else "take")
+
+
+def do_action(state: dict, seat: int, option_id: str, die: int | None) -> list[Event]:
+    """Carry out ``take``/``place``/``sell``/``workers``/``decline`` for the top frame.
+
+    ``die`` is the die value used (None: any value, no cost); ``place`` opens the space
+    choice, ``take`` may open the discard choice; the others close the frame at once.
+    """
+    p = state["players"][seat]
+    verb, _, rest = option_id.partition(":")
+    if verb == "take":
+        depot, tile = rest.split(":")
+        cost = cost_row(p["know"], die, TAKE_FREE_STEP)[int(depot)] if die else 0
+        return start_take(state, seat, tile, int(depot), cost)
+    if verb == "place":
+        push(state, "space", tile=rest)
+        return []
+    if verb == "sell":
+        goods = int(rest)
+        close_parent(state, p, cost_row(p["know"], die)[goods] if die else 0)
+        return sell(state, seat, goods)
+    close_parent(state, p, 0)
+    if verb == "workers":
+        return take_workers(state, seat)
+    return [Event("decline", {"seat": seat})]

@@ -1,0 +1,85 @@
+"""The Castles of Burgundy on the Castellan contract (engine.core.Game)."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
+from engine.burgundy import ai, errors, scoring, view as view_mod
+from engine.burgundy.flow import settle
+from engine.burgundy.frames import HANDLERS
+from engine.burgundy.names import NAMES
+from engine.burgundy.setup import ADVANCED, STANDARD, new_game
+from engine.burgundy.turn import END, turn_choose, turn_options
+
+_PARAM_FIELDS = ("tile",)
+
+
+class Burgundy(Game):
+    id = "burgundy"
+    version = 1
+    min_seats = 2
+    max_seats = 4
+    options = {
+        "estates": OptionSpec(STANDARD, (STANDARD, ADVANCED)),
+        "tiebreak": OptionSpec(scoring.FEWER_EMPTY, scoring.TIEBREAKS),
+    }
+
+    def names(self) -> Mapping[str, Mapping[str, str]]:
+        return NAMES
+
+    def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
+        self.check_seats(seats)
+        return new_game(seats, self.parse_options(options), seed)
+
+    def _open(self, state: State):
+        """(kind, frame, options) of the active seat's open decision."""
+        p = state["players"][state["active"]]
+        stack = state["stack"]
+        if stack:
+            frame = stack[-1]
+            return frame["k"], frame, HANDLERS[frame["k"]].options(state, frame, p)
+        return "turn", None, turn_options(state, p)
+
+    def pending(self, state: State) -> list[Decision]:
+        if state["finished"]:
+            return []
+        kind, frame, options = self._open(state)
+        seat = state["active"]
+        params: dict = {}
+        if frame is not None:
+            params = {k: frame[k] for k in _PARAM_FIELDS if k in frame}
+            if kind == "die_action":
+                params["value"] = state["players"][seat]["dice"][frame["die"]]
+            default = HANDLERS[kind].default(options)
+        else:
+            default = options[0].id if options and options[-1] is not END else "end"
+        return [Decision(seat, kind, tuple(options), default=default, params=params)]
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        if state["finished"]:
+            raise RuleError("game_over")
+        if seat != state["active"]:
+            raise RuleError("not_your_turn")
+        kind, frame, options = self._open(state)
+        if action.kind != kind:
+            raise RuleError("stale_decision")
+        for option in options:
+            if option.id == action.option:
+                break
+        else:
+            raise errors.explain(state, seat, kind, action.option)
+        choose = turn_choose if frame is None else HANDLERS[kind].choose
+        events = choose(state, seat, frame, action.option)
+        return events + settle(state)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return view_mod.view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return scoring.result(state) if state["finished"] else None
+
+    def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
+        return ai.preference(state, decision, rnd)
+
+
+GAME = Burgundy()

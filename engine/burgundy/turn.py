@@ -1,0 +1,99 @@
+"""A player's turn (rules §6.3, §8): the turn menu, die actions, spaces and discards.
+
+Decisions: ``turn`` (``die:<i>``, ``buy_black:<tile>``, ``buy:<depot>:<tile>``, ``end``),
+``die_action`` (``take:<depot>:<tile>``, ``place:<tile>``, ``sell:<goods>``, ``workers``,
+``back``), ``space`` (``space:<id>``, ``back``) and ``discard`` (``discard:<tile>``,
+``back``).  Worker costs are shown in each option's ``cost`` param and paid on commit.
+"""
+from __future__ import annotations
+
+from engine.core import Event, Option
+from engine.burgundy.actions import can_buy, discard_stored, place_tile
+from engine.burgundy.choices import BACK, action_options, space_options
+from engine.burgundy.data import DEPOTS
+from engine.burgundy.dice import cost_row
+from engine.burgundy.data import DIE, TILES
+from engine.burgundy.effects import resolve_effect
+from engine.burgundy.flow import next_turn
+from engine.burgundy.frames import (
+    close_parent, do_action, finish_take, first, parent_die, prefer, push, register, start_take,
+)
+from engine.burgundy.knowledge import BUY_ANY_DEPOT, PLACE_FREE_STEP
+
+END = Option("end", "end")
+
+
+# -- the turn menu ----------------------------------------------------------------------
+def turn_options(state: dict, p: dict) -> list[Option]:
+    out = [Option(f"die:{i}", "die", {"value": p["dice"][i]}) for i in (0, 1) if not p["used"][i]]
+    if can_buy(state, p):
+        out += [Option(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]
+        if BUY_ANY_DEPOT in p["know"]:
+            out += [Option(f"buy:{d}:{t}", "buy", {"tile": t, "depot": d})
+                    for d in DEPOTS for t in state["depots"][d - 1] if t is not None]
+    if p["used"][0] and p["used"][1]:
+        out.append(END)
+    return out
+
+
+def turn_choose(state: dict, seat: int, frame, option_id: str) -> list[Event]:
+    verb, _, rest = option_id.partition(":")
+    if verb == "die":
+        push(state, "die_action", die=int(rest))
+        return []
+    if verb == "buy_black":
+        return start_take(state, seat, rest, 0, buy=True)
+    if verb == "buy":
+        depot, tile = rest.split(":")
+        return start_take(state, seat, tile, int(depot), buy=True)
+    return next_turn(state)
+
+
+# -- die actions ------------------------------------------------------------------------
+def _die_options(state: dict, frame: dict, p: dict) -> list[Option]:
+    return action_options(state, p, p["dice"][frame["die"]]) + [BACK]
+
+
+def _die_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
+    if option_id == "back":
+        state["stack"].pop()
+        return []
+    return do_action(state, seat, option_id, state["players"][seat]["dice"][frame["die"]])
+
+
+# -- choosing the space -----------------------------------------------------------------
+def _space_options(state: dict, frame: dict, p: dict) -> list[Option]:
+    return space_options(p, frame["tile"], parent_die(state, p)) + [BACK]
+
+
+def _space_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
+    if option_id == "back":
+        state["stack"].pop()
+        return []
+    p = state["players"][seat]
+    tile, space = frame["tile"], int(option_id.split(":")[1])
+    die = parent_die(state, p)
+    cost = cost_row(p["know"], die, PLACE_FREE_STEP[TILES[tile].colour])[DIE[space]] if die else 0
+    state["stack"].pop()
+    close_parent(state, p, cost)
+    return place_tile(state, seat, tile, space) + resolve_effect(state, seat, tile, space)
+
+
+# -- full storage -----------------------------------------------------------------------
+def _discard_options(state: dict, frame: dict, p: dict) -> list[Option]:
+    return [Option(f"discard:{t}", "discard", {"tile": t, "new": frame["tile"]})
+            for t in p["store"]] + [BACK]
+
+
+def _discard_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
+    state["stack"].pop()
+    if option_id == "back":
+        return []
+    events = discard_stored(state, seat, option_id.split(":")[1])
+    return events + finish_take(state, seat, frame["tile"], frame["depot"], frame["cost"],
+                                frame["buy"])
+
+
+register("die_action", _die_options, _die_choose, prefer("workers"))
+register("space", _space_options, _space_choose, first)
+register("discard", _discard_options, _discard_choose, first)

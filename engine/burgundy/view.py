@@ -1,0 +1,104 @@
+"""What a seat may see (``Game.view``).  Nothing is secret but face-down things.
+
+Never included: the face-down tile supplies, the goods stacks of later phases, the goods
+returned to the box at setup.  A player's sold goods by type are shown to their owner
+(and to all once the game is over); others see only the count.
+
+Schema (JSON)::
+
+    game "burgundy", seat (viewer or None), players (count), finished (bool),
+    result (Result.to_json(), when finished), options {estates, tiebreak},
+    phase "A".."E", phase_index 0..4, round 1..5, phase_bonus (region bonus now),
+    active (seat to act), decision (its decision kind or None), stack [open sub-action kinds],
+    white_die 1..6, start_seat (first this round), order [seats this round], turn_index,
+    round_goods ["goods_<n>", ...]  visible goods still on the round spaces, next first,
+    goods_stacks_left (count of face-down phase stacks),
+    depots [{depot 1..6, spaces [{slot, colour, tile|None} | None when unused],
+             goods ["goods_<n>", ...]}],
+    black_depot [tile ids],
+    bonus_tiles {colour: ["large", "small"] still available},
+    track [[seats bottom..top] for spaces 1..7],
+    tiles {tile id: {category, kind, colour, animals, number}} for every tile shown,
+    estates [per seat: {seat, estate (number), board [faces dealt], confidence,
+             spaces [{id, colour, die, region, tile|None}] (37, ids as on the board),
+             storage [tile ids], goods {"goods_<n>": count}, sold_count,
+             sold {"goods_<n>": count} (owner / game over only), workers, silverlings, vp,
+             knowledge [numbers], bonus_tiles [ids], dice [a, b], used [bool, bool],
+             empty_spaces, track_space 1..7}]
+"""
+from __future__ import annotations
+
+from engine.burgundy.board import depot_colour
+from engine.burgundy.data import DEPOTS, DIE, ESTATES, GOODS, PHASE_BONUS, PHASES, SPACES, TILES
+from engine.burgundy.estate import empty_spaces
+
+#: estate number -> static part of every space
+_SPACE_INFO = {n: [{"id": s, "colour": e.colour[s], "die": DIE[s],
+                    "region": f"R{e.region[s] + 1}"} for s in SPACES]
+               for n, e in ESTATES.items()}
+
+
+def _goods_map(counts: list[int]) -> dict[str, int]:
+    return {f"goods_{g}": counts[g] for g in GOODS if counts[g]}
+
+
+def _tile_info(tile: str) -> dict:
+    t = TILES[tile]
+    return {"category": t.category, "kind": t.kind, "colour": t.colour,
+            "animals": t.animals, "number": t.number}
+
+
+def _estate(state: dict, seat: int, viewer: int | None, track_space: dict) -> dict:
+    p = state["players"][seat]
+    spaces = [dict(info, tile=p["sp"][info["id"]]) for info in _SPACE_INFO[p["estate"]]]
+    out = {
+        "seat": seat, "estate": p["estate"], "board": list(p["board"]),
+        "confidence": ESTATES[p["estate"]].confidence, "spaces": spaces,
+        "storage": list(p["store"]), "goods": _goods_map(p["goods"]),
+        "sold_count": sum(p["sold"]), "workers": p["workers"], "silverlings": p["silver"],
+        "vp": p["vp"], "knowledge": sorted(p["know"]), "bonus_tiles": list(p["bonus"]),
+        "dice": list(p["dice"]), "used": list(p["used"]), "empty_spaces": empty_spaces(p),
+        "track_space": track_space[seat],
+    }
+    if viewer == seat or state["finished"]:
+        out["sold"] = _goods_map(p["sold"])
+    return out
+
+
+def view(state: dict, viewer: int | None) -> dict:
+    n = state["n"]
+    track_space = {s: i + 1 for i, space in enumerate(state["track"]) for s in space}
+    depots = []
+    for d in DEPOTS:
+        slots = state["depots"][d - 1]
+        depots.append({"depot": d, "goods": [f"goods_{g}" for g in state["depot_goods"][d - 1]],
+                       "spaces": [None if depot_colour(state, d, i) is None else
+                                  {"slot": i, "colour": depot_colour(state, d, i), "tile": t}
+                                  for i, t in enumerate(slots)]})
+    estates = [_estate(state, s, viewer, track_space) for s in range(n)]
+    shown = [t for d in state["depots"] for t in d if t] + list(state["black"])
+    for e in estates:
+        shown += e["storage"] + [sp["tile"] for sp in e["spaces"] if sp["tile"]]
+    stack = state["stack"]
+    out = {
+        "game": "burgundy", "seat": viewer, "players": n, "finished": state["finished"],
+        "options": dict(state["opts"]), "phase": PHASES[state["phase"]],
+        "phase_index": state["phase"], "round": state["round"] + 1,
+        "phase_bonus": PHASE_BONUS[state["phase"]], "active": state["active"],
+        "decision": None if state["finished"] else (stack[-1]["k"] if stack else "turn"),
+        "stack": [f["k"] for f in stack], "white_die": state["white"],
+        "start_seat": state["order"][0], "order": list(state["order"]),
+        "turn_index": state["turn_idx"],
+        "round_goods": [f"goods_{g}" for g in state["round_goods"]],
+        "goods_stacks_left": len(state["stacks"]), "depots": depots,
+        "black_depot": list(state["black"]),
+        "bonus_tiles": {c: ["large", "small"][state["bonus"].get(c, 0):]
+                        for c in ("castle", "pasture", "river", "city", "mine", "knowledge")},
+        "track": [list(space) for space in state["track"]],
+        "tiles": {t: _tile_info(t) for t in shown},
+        "estates": estates,
+    }
+    if state["finished"]:
+        from engine.burgundy.scoring import result
+        out["result"] = result(state).to_json()
+    return out
