@@ -26,7 +26,13 @@ def draw(state: State, count: int, events: list[Event]) -> list[str]:
     return out
 
 
-def discard(state: State, cards: list[str], seat: int | None, events: list[Event]) -> None:
+def tell_drawn(events: list[Event], seat: int, cards: list[str], kind: str = "card_drawn") -> None:
+    """Private events naming each card ``seat`` took into his hand."""
+    for card in cards:
+        events.append(Event(kind, {"card": card}, frozenset({seat})))
+
+
+def discard(state: State, cards: list[str], seat: int, events: list[Event]) -> None:
     """Put ``cards`` face up on the discard pile (public)."""
     state["discard"].extend(cards)
     for card in cards:

@@ -10,7 +10,7 @@ from engine.core import Event, Option, State
 
 from engine.citadels import data
 from engine.citadels.calling import open_window
-from engine.citadels.cards import cost, discard, draw, gain, opponents, pay
+from engine.citadels.cards import cost, discard, draw, gain, opponents, pay, tell_drawn
 
 ASSASSIN, THIEF, MAGICIAN, MERCHANT, ARCHITECT, WARLORD = (
     "assassin", "thief", "magician", "merchant", "architect", "warlord")
@@ -64,7 +64,7 @@ def _architect_draw(state: State, t: dict, events: list[Event]) -> None:
     state["hands"][t["seat"]].extend(cards)
     t["used"].append("architect_draw")
     events.append(Event("cards_drawn", {"seat": t["seat"], "count": len(cards)}))
-    events.append(Event("you_drew", {"cards": ",".join(cards)}, frozenset({t["seat"]})))
+    tell_drawn(events, t["seat"], cards)
 
 
 # -- Assassin, Thief ---------------------------------------------------------------------
@@ -146,7 +146,7 @@ def _swap_deck(state: State, t: dict, option: str, events: list[Event]) -> None:
     t["used"].append("swap_deck")
     t["sub"] = None
     events.append(Event("deck_swapped", {"seat": seat, "count": len(aside)}))
-    events.append(Event("you_drew", {"cards": ",".join(new)}, frozenset({seat})))
+    tell_drawn(events, seat, new)
 
 
 # -- Warlord ----------------------------------------------------------------------------
@@ -190,7 +190,8 @@ def _destroy(state: State, t: dict, option: str, events: list[Event]) -> None:
     keeper = next((s for s in range(state["n"]) if "graveyard" in state["cities"][s]), None)
     fee = data.ABILITY["graveyard"]["pay"]
     if keeper is not None and keeper != seat and state["gold"][keeper] >= fee:
-        state["prompt"] = {"kind": "graveyard", "seat": keeper, "card": district, "gold": fee}
+        state["prompt"] = {"kind": "graveyard", "seat": keeper, "card": district, "gold": fee,
+                           "target": target}
     else:
         discard(state, [district], target, events)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core import Decision, Event, Option, State
 
 from engine.citadels import data
-from engine.citadels.cards import discard, draw, gain
+from engine.citadels.cards import discard, draw, gain, tell_drawn
 from engine.citadels.purple import step1_draw
 
 
@@ -44,7 +44,7 @@ def apply_keep(state: State, t: dict, option: str, events: list[Event]) -> None:
     sub["drawn"].remove(card)
     state["hands"][t["seat"]].append(card)
     sub["keep"] -= 1
-    events.append(Event("you_kept", {"card": card}, frozenset({t["seat"]})))
+    tell_drawn(events, t["seat"], [card], "card_kept")
     if sub["keep"] <= 0 or len(sub["drawn"]) <= sub["keep"]:
         _finish_keep(state, t, events)
 
@@ -53,8 +53,7 @@ def _finish_keep(state: State, t: dict, events: list[Event]) -> None:
     sub, seat = t["sub"], t["seat"]
     kept = sub["drawn"][:max(sub["keep"], 0)]
     state["hands"][seat].extend(kept)
-    if kept:
-        events.append(Event("you_kept", {"card": ",".join(kept)}, frozenset({seat})))
+    tell_drawn(events, seat, kept, "card_kept")
     discard(state, sub["drawn"][len(kept):], seat, events)
     t["sub"] = None
     wagon = next((w for w in state["wagons"] if w["id"] == sub["wagon"]), None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.core import Decision, Event, Option, State
 
 from engine.citadels import data
-from engine.citadels.cards import discard, draw, gain, owns, pay
+from engine.citadels.cards import discard, draw, gain, owns, pay, tell_drawn
 
 LAB, SMITHY = "laboratory", "smithy"
 
@@ -40,7 +40,7 @@ def _smithy(state: State, t: dict, events: list[Event]) -> None:
     t["used"].append(SMITHY)
     events.append(Event("smithy_used", {"seat": seat, "gold": ability["pay"],
                                         "count": len(cards)}))
-    events.append(Event("you_drew", {"cards": ",".join(cards)}, frozenset({seat})))
+    tell_drawn(events, seat, cards)
 
 
 def _lab_options(state: State, t: dict):
@@ -76,7 +76,7 @@ def apply_graveyard(state: State, option: str, events: list[Event]) -> None:
         events.append(Event("graveyard_taken", {"seat": seat, "district": card,
                                                 "gold": prompt["gold"]}))
     else:
-        discard(state, [card], None, events)
+        discard(state, [card], prompt["target"], events)
 
 
 ABILITIES = {

@@ -44,32 +44,40 @@ def _reset_round(state: State) -> None:
 
 
 def start_round(state: State, events: list[Event]) -> None:
-    """Remove characters (King never face up; crown holder sees the face-down one) and open the draft."""
+    """A new round: shuffle the characters, remove some and open the draft."""
     _reset_round(state)
     state["round"] += 1
     state["phase"] = "draft"
+    chars = list(data.CHARACTERS)
+    Rng(state).shuffle(chars)
+    deal_characters(state, chars[::-1], events)
+
+
+def deal_characters(state: State, order: list[str], events: list[Event]) -> None:
+    """Remove characters from ``order`` (top card first) and open the draft.
+
+    Face-up removal first (a King turned up is replaced and shuffled back), then one
+    face-down card that only the crown holder sees.
+    """
     n, crown = state["n"], state["crown"]
     rule = data.REMOVAL[n]
-    chars = list(data.CHARACTERS)
-    rng = Rng(state)
-    rng.shuffle(chars)
+    stack = order[::-1]  # pop() takes the top card
     king_aside = False
     while len(state["up"]) < rule["face_up"]:
-        card = chars.pop()
+        card = stack.pop()
         if card == KING:
             king_aside = True
         else:
             state["up"].append(card)
     if king_aside:
-        chars.append(KING)
-        rng.shuffle(chars)
+        stack.append(KING)
+        Rng(state).shuffle(stack)
     for _ in range(rule["face_down_initial"]):
-        card = chars.pop()
+        card = stack.pop()
         state["down"].append(card)
         state["seen"][crown].append(card)
-    order = [(crown + i) % n for i in range(n)]
-    steps = _script(rule["draft"], order)
-    state["draft"] = {"pool": chars, "steps": steps, "i": 0}
+    order_seats = [(crown + i) % n for i in range(n)]
+    state["draft"] = {"pool": stack, "steps": _script(rule["draft"], order_seats), "i": 0}
     events.append(Event("round_started", {"round": state["round"], "seat": crown}))
     for card in state["up"]:
         events.append(Event("removed_face_up", {"character": card}))
