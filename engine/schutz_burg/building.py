@@ -1,0 +1,225 @@
+"""Building (up to two per action, exact payment) and placing helpers on buildings.
+
+Decisions: ``build`` (``tpl:<template>`` or ``done``), ``pay`` (``pay:<s>-<w>-<c>-<t>`` or
+``back``), ``helper`` (``space:<space>``, ``loc:village_inn``, ``loc:granary`` or ``done``)
+and, when the helper could come from several places, ``helper_source``
+(``from:supply``, ``from:<spot>``, ``from:innkeeper`` or ``back``).
+"""
+from __future__ import annotations
+
+from engine.core import Event, Option, State
+
+from . import data as D
+from .payment import exchanged, parse_pay, pay, pay_id, payments
+from .state import bank_pays, built_this_round, is_built, pay_bank
+from .tasks import BACK, DONE, act, options, step
+
+INN, GRANARY = "village_inn", "granary"
+
+
+# -- building ----------------------------------------------------------------------
+@step("build")
+def start_build(state: State, st: list, _events: list[Event]) -> dict:
+    return {"type": "build", "seat": st[1], "role": st[2], "count": 0}
+
+
+def buildable(state: State, seat: int) -> list[tuple[str, int, int]]:
+    """(template, cost, vp) of one template of each type on the board that ``seat`` can pay."""
+    seen: set[str] = set()
+    out = []
+    winter = state["winter"]
+    for tpl in state["board"]:
+        ttype = D.TEMPLATE_TYPE[tpl]
+        if ttype in seen:
+            continue
+        seen.add(ttype)
+        cost, vp = D.template_value(tpl, winter)
+        if payments(state, seat, cost):
+            out.append((tpl, cost, vp))
+    return out
+
+
+@options("build")
+def build_options(state: State, task: dict) -> list[Option]:
+    if task["count"] >= D.MAX_BUILDS:
+        return []
+    opts = [Option(f"tpl:{tpl}", "template", {"template": tpl, "cost": cost, "vp": vp})
+            for tpl, cost, vp in buildable(state, task["seat"])]
+    return opts + [DONE] if opts else []
+
+
+@act("build")
+def act_build(state: State, task: dict, option: str, _events: list[Event]) -> None:
+    if option == "done":
+        state["task"] = None
+    else:
+        state["task"] = dict(task, type="pay", template=option[4:])
+
+
+@options("pay")
+def pay_options(state: State, task: dict) -> list[Option]:
+    seat = task["seat"]
+    cost, _vp = D.template_value(task["template"], state["winter"])
+    res = state["players"][seat]["res"]
+    have = tuple(res[k] for k in D.BUILD_KINDS)
+    opts = [Option(pay_id(v), "payment", {"sand": v[0], "wood": v[1], "clay": v[2], "stone": v[3],
+                                          "silver": exchanged(v, have)})
+            for v in payments(state, seat, cost)]
+    return opts + [BACK]
+
+
+@act("pay")
+def act_pay(state: State, task: dict, option: str, events: list[Event]) -> None:
+    seat, tpl = task["seat"], task["template"]
+    state["task"] = {"type": "build", "seat": seat, "role": task["role"], "count": task["count"]}
+    if option == "back":
+        return
+    vec = parse_pay(option)
+    swaps = pay(state, seat, vec)
+    for kind, count in swaps.items():
+        events.append(Event("silver_exchanged", {"seat": seat, "resource": kind, "count": count}))
+    construct(state, seat, tpl, task["role"], sum(vec), events)
+    state["task"]["count"] += 1
+
+
+def construct(state: State, seat: int, tpl: str, role: str, pieces: int, events: list[Event]) -> None:
+    """The template leaves the board; the builder's card rewards it."""
+    state["board"].remove(tpl)
+    state["built"][tpl] = seat
+    state["rs"]["built"].append([seat, tpl])
+    _cost, vp = D.template_value(tpl, state["winter"])
+    player = state["players"][seat]
+    taler = 0
+    if role == "bricklayer":
+        taler = bank_pays(state, seat, pieces)
+    elif role == "stonemason":
+        player["vp"] += vp
+    else:
+        vp //= 2
+        player["vp"] += vp
+    if role == "bricklayer":
+        vp = 0
+    events.append(Event("built", {"seat": seat, "template": tpl, "card": role, "vp": vp, "taler": taler}))
+    if not state["board"] and not state["early_end"]:
+        state["early_end"] = True
+        events.append(Event("last_template_built", {"seat": seat, "round": state["round"]}))
+
+
+# -- helpers on buildings ----------------------------------------------------------
+@step("helpers")
+def start_helpers(state: State, st: list, _events: list[Event]) -> dict:
+    return {"type": "helper", "seat": st[1]}
+
+
+def helper_sources(state: State, seat: int) -> list[str]:
+    """Where ``seat`` can take a helper from: supply, own trade spots, own innkeeper."""
+    out = ["supply"] if state["players"][seat]["helpers"] else []
+    out += [s for s, occ in state["spots"].items() if occ and occ[0] == seat]
+    inn = state["inn"]
+    if inn and inn["keeper"] == seat:
+        out.append("innkeeper")
+    return out
+
+
+@options("helper")
+def helper_options(state: State, task: dict) -> list[Option]:
+    seat = task["seat"]
+    placed = state["rs"]["placed"][seat]
+    if not built_this_round(state, seat) or len(placed) >= D.MAX_HELPERS:
+        return []
+    sources = helper_sources(state, seat)
+    if not sources:
+        return []
+    taler = state["players"][seat]["taler"]
+    opts = []
+    for building, spaces in D.SPACES_OF.items():
+        if building in placed or not is_built(state, building):
+            continue
+        fees: set[int] = set()
+        for space in spaces:
+            fee = D.SPACES[space]["fee"]
+            if state["spaces"][space] is None and fee <= taler and fee not in fees:
+                fees.add(fee)
+                opts.append(Option(f"space:{space}", "space", {"building": building, "fee": fee}))
+    inn, granary = state["inn"], state["granary"]
+    inn_fee = D.WINTER[INN]["innkeeper_tuition"]
+    if inn is not None and inn["keeper"] is None and INN not in placed and inn_fee <= taler:
+        opts.append(Option(f"loc:{INN}", "innkeeper", {"fee": inn_fee}))
+    gr_fee = D.WINTER[GRANARY]["tuition"]
+    if (granary is not None and len(granary) < D.WINTER[GRANARY]["max_helpers"]
+            and GRANARY not in placed and gr_fee <= taler):
+        opts.append(Option(f"loc:{GRANARY}", "granary", {"fee": gr_fee}))
+    return opts + [DONE] if opts else []
+
+
+@act("helper")
+def act_helper(state: State, task: dict, option: str, events: list[Event]) -> None:
+    seat = task["seat"]
+    if option == "done":
+        state["task"] = None
+        return
+    sources = helper_sources(state, seat)
+    if len(sources) == 1:
+        place_helper(state, seat, option, sources[0], events)
+    else:
+        state["task"] = {"type": "helper_source", "seat": seat, "target": option}
+
+
+@options("helper_source")
+def source_options(state: State, task: dict) -> list[Option]:
+    return [Option(f"from:{src}", "source", {"source": src})
+            for src in helper_sources(state, task["seat"])] + [BACK]
+
+
+@act("helper_source")
+def act_source(state: State, task: dict, option: str, events: list[Event]) -> None:
+    seat = task["seat"]
+    state["task"] = {"type": "helper", "seat": seat}
+    if option != "back":
+        place_helper(state, seat, task["target"], option[5:], events)
+
+
+def target_fee(target: str) -> tuple[str, int]:
+    """(building or winter card, fee) of a helper target option id."""
+    kind, where = target.split(":", 1)
+    if kind == "space":
+        return D.SPACES[where]["building"], D.SPACES[where]["fee"]
+    fee = D.WINTER[where]["innkeeper_tuition"] if where == INN else D.WINTER[where]["tuition"]
+    return where, fee
+
+
+def take_helper(state: State, seat: int, source: str) -> None:
+    """Lift one of ``seat``'s helpers from ``source`` (supply, a spot or the inn)."""
+    if source == "supply":
+        state["players"][seat]["helpers"] -= 1
+    elif source == "innkeeper":
+        state["inn"]["keeper"] = None
+    else:
+        state["spots"][source] = None
+
+
+def place_helper(state: State, seat: int, target: str, source: str, events: list[Event]) -> None:
+    location, fee = target_fee(target)
+    take_helper(state, seat, source)
+    pay_bank(state, seat, fee)
+    state["rs"]["placed"][seat].append(location)
+    kind, where = target.split(":", 1)
+    if kind == "space":
+        state["spaces"][where] = seat
+    elif where == GRANARY:
+        state["granary"].append(seat)
+    else:
+        install_innkeeper(state, seat, events)
+    events.append(Event("helper_placed", {"seat": seat, "building": location, "fee": fee,
+                                          "source": source}))
+    state["task"] = {"type": "helper", "seat": seat}
+
+
+def install_innkeeper(state: State, seat: int, events: list[Event]) -> None:
+    """``seat`` becomes innkeeper and collects the Taler waiting on the card."""
+    inn = state["inn"]
+    inn["keeper"] = seat
+    if inn["taler"]:
+        state["players"][seat]["taler"] += inn["taler"]
+        events.append(Event("inn_collected", {"seat": seat, "amount": inn["taler"]}))
+        inn["taler"] = 0

@@ -1,0 +1,90 @@
+"""Runs the queued steps until someone must decide, and answers decisions.
+
+Importing this module registers every step and task of the rule modules.
+"""
+from __future__ import annotations
+
+from engine.core import Action, Decision, Event, Option, RuleError, State
+
+from . import building, cards, rounds, scoring, trade, winter  # noqa: F401  (registration)
+from .rounds import act_pick, pick_options, pick_params, pick_waiting
+from .tasks import ACTS, OPTIONS, STEPS, live_options
+
+#: answers a timed-out player gets, in order of preference (else the first option)
+_DEFAULTS = ("done", "pass", "back", "refuse", "withdraw", "pay", "stones:0", "exchange:0")
+_HIDDEN_TASK_KEYS = frozenset({"type", "seat", "asked", "key", "cards"})
+
+
+def advance(state: State, events: list[Event]) -> None:
+    """Run automatic steps until a decision is open or the game is over."""
+    queue = state["queue"]
+    while True:
+        task = state["task"]
+        if task is not None:
+            if live_options(state, task) is not None:
+                return
+            state["task"] = None
+        if state["finished"] or pick_waiting(state):
+            return
+        st = queue.pop(0)
+        task = STEPS[st[0]](state, st, events)
+        if task is not None:
+            state["task"] = task
+
+
+def pending(state: State) -> list[Decision]:
+    if state["finished"]:
+        return []
+    waiting = pick_waiting(state)
+    if waiting:
+        out = []
+        for seat in waiting:
+            opts = tuple(pick_options(state, seat))
+            default = next(o.id for o in opts if o.id != "back")
+            out.append(Decision(seat, "pick_card", opts, secret=True, default=default,
+                                params=pick_params(state, seat)))
+        return out
+    task = state["task"]
+    opts = tuple(OPTIONS[task["type"]](state, task))
+    return [Decision(task["seat"], task["type"], opts, default=_default(opts),
+                     params=task_params(task))]
+
+
+def _default(opts: tuple[Option, ...]) -> str:
+    ids = [o.id for o in opts]
+    for pref in _DEFAULTS:
+        if pref in ids:
+            return pref
+    return ids[0]
+
+
+def task_params(task: dict) -> dict:
+    return {k: v for k, v in task.items() if k not in _HIDDEN_TASK_KEYS}
+
+
+def apply(state: State, seat: int, action: Action) -> list[Event]:
+    """Validate ``action`` for ``seat`` (RuleError, nothing changed) and play it."""
+    if state["finished"]:
+        raise RuleError("game_over")
+    events: list[Event] = []
+    waiting = pick_waiting(state)
+    if waiting:
+        if seat not in waiting:
+            raise RuleError("already_chosen" if seat in range(state["n"]) else "not_your_turn")
+        _check(action, "pick_card", pick_options(state, seat))
+        act_pick(state, seat, action.option, events)
+    else:
+        task = state["task"]
+        if task is None or task["seat"] != seat:
+            raise RuleError("not_your_turn")
+        _check(action, task["type"], OPTIONS[task["type"]](state, task))
+        ACTS[task["type"]](state, task, action.option, events)
+    advance(state, events)
+    return events
+
+
+def _check(action: Action, kind: str, opts: list[Option]) -> None:
+    if action.kind != kind:
+        raise RuleError("stale_decision")
+    if not any(o.id == action.option for o in opts):
+        raise RuleError("illegal_option", option=action.option)

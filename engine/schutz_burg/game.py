@@ -1,0 +1,52 @@
+"""Im Schutz der Burg (A Castle for All Seasons) on the Castellan engine contract."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from engine.core import Action, Decision, Event, Game, OptionSpec, Result, State
+
+from . import data as D
+from . import flow
+from .ai import ai_preference
+from .scoring import result_of
+from .state import new_state
+from .view import view
+
+
+class SchutzBurg(Game):
+    """2-4 seats; option ``winter`` plays the winter side with the six winter cards."""
+
+    id = "schutz_burg"
+    version = 1
+    min_seats = 2
+    max_seats = 4
+    options = {"winter": OptionSpec(False, (False, True))}
+
+    def names(self) -> Mapping[str, Mapping[str, str]]:
+        return D.names()
+
+    def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
+        self.check_seats(seats)
+        opts = self.parse_options(options)
+        state = new_state(seats, bool(opts["winter"]), seed)
+        flow.advance(state, [])
+        return state
+
+    def pending(self, state: State) -> list[Decision]:
+        return flow.pending(state)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        return flow.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return result_of(state)
+
+    def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
+        return ai_preference(state, decision, rnd)
+
+
+GAME = SchutzBurg()

@@ -1,0 +1,102 @@
+"""Exact building payments, with silver exchanged at the smithy.
+
+A payment is a vector of pieces over ``BUILD_KINDS`` (sand, wood, clay, stone) whose
+building points equal the cost exactly, using at least ``MIN_KINDS`` kinds.  Pieces the
+player lacks are covered by silver bars exchanged for that kind from its cart (the bar
+goes onto the smithy); the exchange is part of the payment, so it is never larger than
+the shortfall.  Option id: ``pay:<sand>-<wood>-<clay>-<stone>``.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from engine.core import State
+
+from . import data as D
+
+KINDS = D.BUILD_KINDS
+_PTS = tuple(D.POINTS[k] for k in KINDS)
+
+
+@lru_cache(maxsize=65536)
+def _payments(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]
+              ) -> tuple[tuple[int, ...], ...]:
+    caps = [min(h + min(silver, c), cost // p) for h, c, p in zip(have, carts, _PTS)]
+    out = []
+    p0, p1, p2, p3 = _PTS
+    for d in range(caps[3] + 1):
+        rest_d = cost - p3 * d
+        for c in range(min(caps[2], rest_d // p2) + 1):
+            rest_c = rest_d - p2 * c
+            for b in range(min(caps[1], rest_c // p1) + 1):
+                rest_b = rest_c - p1 * b
+                if rest_b % p0:
+                    continue
+                a = rest_b // p0
+                if a > caps[0]:
+                    continue
+                vec = (a, b, c, d)
+                if sum(1 for x in vec if x) < D.MIN_KINDS:
+                    continue
+                if sum(max(0, x - h) for x, h in zip(vec, have)) > silver:
+                    continue
+                out.append(vec)
+    out.sort(key=lambda v: (exchanged(v, have), v[::-1]))
+    return tuple(out)
+
+
+def exchanged(vec: tuple[int, ...], have: tuple[int, ...]) -> int:
+    """Silver bars a payment needs."""
+    return sum(max(0, x - h) for x, h in zip(vec, have))
+
+
+def _key(state: State, seat: int, cost: int) -> tuple:
+    res = state["players"][seat]["res"]
+    silver = min(res["silver"], cost)
+    have = tuple(min(res[k], cost // p) for k, p in zip(KINDS, _PTS))
+    carts = tuple(min(state["supply"][k], silver) for k in KINDS)
+    return cost, have, silver, carts
+
+
+def payments(state: State, seat: int, cost: int) -> tuple[tuple[int, ...], ...]:
+    """Every legal exact payment of ``cost`` for ``seat`` (fewest silver exchanges first)."""
+    return _payments(*_key(state, seat, cost))
+
+
+def can_pay(state: State, seat: int, cost: int) -> bool:
+    return bool(payments(state, seat, cost))
+
+
+def pay_id(vec: tuple[int, ...]) -> str:
+    return "pay:" + "-".join(map(str, vec))
+
+
+def parse_pay(option: str) -> tuple[int, ...]:
+    return tuple(int(x) for x in option[4:].split("-"))
+
+
+def pay(state: State, seat: int, vec: tuple[int, ...]) -> dict[str, int]:
+    """Exchange the shortfall for silver, pay ``vec`` back onto the carts; the exchanges."""
+    res = state["players"][seat]["res"]
+    supply = state["supply"]
+    swaps: dict[str, int] = {}
+    for kind, amount in zip(KINDS, vec):
+        short = max(0, amount - res[kind])
+        if short:
+            swaps[kind] = short
+            res["silver"] -= short
+            state["smithy"] += short
+            supply[kind] -= short
+            res[kind] += short
+        res[kind] -= amount
+        supply[kind] += amount
+    return swaps
+
+
+def exchange_one(state: State, seat: int, kind: str) -> None:
+    """One bar onto the smithy for one ``kind`` from its cart (checked available)."""
+    res = state["players"][seat]["res"]
+    res["silver"] -= 1
+    state["smithy"] += 1
+    state["supply"][kind] -= 1
+    res[kind] += 1

@@ -1,0 +1,148 @@
+"""The round frame: start (round coin), the secret card pick, the reveal and resolution
+order, and the end of the round."""
+from __future__ import annotations
+
+from engine import simultaneous as sim
+from engine.core import Event, Option, RuleError, State
+
+from . import data as D
+from .state import new_round, seats_from, sort_cards, worker_key
+from .tasks import BACK, push, step
+
+PICKS = "picks"
+
+
+@step("round_start")
+def round_start(state: State, _step: list, events: list[Event]) -> None:
+    """Next round: the start player takes the round coin; then courtship, pick, reveal."""
+    state["round"] += 1
+    state["rs"] = new_round(state["n"])
+    start = state["start"]
+    events.append(Event("round_started", {"round": state["round"], "seat": start}))
+    if state["track"] > 0:
+        state["track"] -= 1
+        state["players"][start]["taler"] += 1
+        events.append(Event("round_coin", {"seat": start, "amount": 1}))
+    steps: list[list] = []
+    maiden = state["maiden"]
+    if maiden is not None and state["round"] > maiden["drawn"]:
+        steps.append(["courtship"])
+    steps.append(["pick"])
+    if state["winter"] and state["deck"] and state["round"] in D.WINTER_ROUNDS:
+        steps.append(["winter_draw"])
+    steps.append(["reveal"])
+    push(state, *steps)
+
+
+# -- the secret pick ---------------------------------------------------------------
+def picks_needed(state: State, seat: int) -> int:
+    """How many cards ``seat`` lays face down this round (0: an empty hand sits out)."""
+    return min(D.PICKS[state["n"]], len(state["players"][seat]["hand"]))
+
+
+@step("pick")
+def open_pick(state: State, _step: list, events: list[Event]) -> None:
+    seats = [s for s in range(state["n"]) if picks_needed(state, s)]
+    sim.open_picks(state, PICKS, seats)
+    state["draft"] = {}
+    events.append(Event("choose_cards", {"round": state["round"]}))
+
+
+def pick_waiting(state: State) -> list[int]:
+    return sim.waiting(state, PICKS)
+
+
+def pick_options(state: State, seat: int) -> list[Option]:
+    """Legal cards for ``seat``'s next face-down choice (``back`` undoes a first card)."""
+    player = state["players"][seat]
+    draft = state["draft"].get(str(seat), [])
+    master_ok = bool(player["played"])
+    opts = [Option(f"card:{c}", "card", {"card": c}) for c in player["hand"]
+            if c not in draft and (master_ok or c != D.MASTER)]
+    if draft:
+        opts.append(BACK)
+    return opts
+
+
+def pick_params(state: State, seat: int) -> dict:
+    return {"round": state["round"], "number": len(state["draft"].get(str(seat), [])) + 1,
+            "of": picks_needed(state, seat)}
+
+
+def act_pick(state: State, seat: int, option: str, events: list[Event]) -> None:
+    draft = state["draft"]
+    key = str(seat)
+    if option == "back":
+        draft.pop(key, None)
+        return
+    chosen = draft.get(key, []) + [option.split(":", 1)[1]]
+    if len(chosen) < picks_needed(state, seat):
+        draft[key] = chosen
+        return
+    draft.pop(key, None)
+    sim.record(state, PICKS, seat, chosen)
+    events.append(Event("card_chosen", {"seat": seat}))
+
+
+def check_pick(state: State, seat: int, option: str) -> None:
+    if option not in {o.id for o in pick_options(state, seat)}:
+        raise RuleError("illegal_option", option=option)
+
+
+# -- reveal and resolution order ---------------------------------------------------
+@step("reveal")
+def reveal(state: State, _step: list, events: list[Event]) -> None:
+    """Turn all chosen cards face up and queue stocking, resolution, production, end."""
+    chosen = sim.reveal(state, PICKS)
+    rs = state["rs"]
+    order = seats_from(state, state["start"])
+    for seat in order:
+        cards = sort_cards(chosen.get(seat, []))
+        player = state["players"][seat]
+        for card in cards:
+            player["hand"].remove(card)
+            player["played"].append(card)
+            events.append(Event("card_revealed", {"seat": seat, "card": card}))
+        rs["cards"][seat] = cards
+    steps = [["stock", s, c] for s in order for c in rs["cards"][s] if c in D.WORKERS]
+    steps += resolution_steps(state, order)
+    steps.append(["round_end"])
+    push(state, *steps)
+
+
+def resolution_steps(state: State, order: list[int]) -> list[list]:
+    """Cards by rank, ties from the start player clockwise; production after the last Trader;
+    a seat's two Workers (2 players) become one step where the owner picks the order."""
+    rs = state["rs"]
+    entries = sorted((D.RANK[c], i, D.CARD_INDEX[c], s, c)
+                     for i, s in enumerate(order) for c in rs["cards"][s])
+    steps: list[list] = []
+    paired: set[int] = set()
+    for _rank, _i, _ci, seat, card in entries:
+        if card in D.WORKERS:
+            mine = [c for c in rs["cards"][seat] if c in D.WORKERS]
+            if len(mine) > 1:
+                if seat not in paired:
+                    paired.add(seat)
+                    steps.append(["worker_pair", seat, mine])
+                continue
+        steps.append(["resolve", seat, card])
+    traders = [i for i, st in enumerate(steps) if st[0] == "resolve" and st[2] == "trader"]
+    if traders:
+        steps.insert(traders[-1] + 1, ["production"])
+    return steps
+
+
+@step("round_end")
+def round_end(state: State, _step: list, events: list[Event]) -> None:
+    events.append(Event("round_ended", {"round": state["round"]}))
+    state["rs"]["workers"] = {}
+    if state["early_end"] or state["round"] >= state["rounds"]:
+        push(state, ["final"])
+    else:
+        state["start"] = (state["start"] + 1) % state["n"]
+        push(state, ["round_start"])
+
+
+def worker_stock_key(seat: int, card: str) -> str:
+    return worker_key(seat, card)
