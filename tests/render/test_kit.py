@@ -1,0 +1,152 @@
+"""The shared render kit: fonts with Czech glyphs, text fitting, sprites, encoding, labels."""
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageFont
+
+from render import kit
+
+CZECH = "ěščřžýáíéůúťďňĚŠČŘŽÝÁÍÉŮÚŤĎŇ"
+NOT_IN_FONT = "\U000f0000"   # a private-use code point: drawn as the .notdef box
+
+
+def _glyph(fnt, ch):
+    mask = fnt.getmask(ch)
+    return mask.size, bytes(mask)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_vendored_font_has_every_czech_letter(bold):
+    fnt = kit.font(20, bold)
+    notdef = _glyph(fnt, NOT_IN_FONT)
+    missing = [ch for ch in CZECH if _glyph(fnt, ch) == notdef]
+    assert missing == []
+
+
+def test_the_glyph_check_can_fail():
+    # Pillow's built-in font lacks Czech letters: the same check must flag them.
+    fnt = ImageFont.load_default(20)
+    notdef = _glyph(fnt, NOT_IN_FONT)
+    assert all(_glyph(fnt, ch) == notdef for ch in "ěřů")
+
+
+def test_fonts_are_packaged_next_to_the_module_with_licence():
+    names = {p.name for p in kit.FONT_DIR.iterdir()}
+    assert {"DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"} <= names
+    assert "Bitstream" in (kit.FONT_DIR / "LICENSE-DejaVu.txt").read_text()
+
+
+def test_font_is_cached_per_size_and_weight():
+    assert kit.font(17) is kit.font(17)
+    assert kit.font(17) is not kit.font(18)
+    assert kit.font(17) is not kit.font(17, True)
+
+
+def test_ellipsize_fits_and_marks_the_cut():
+    fnt = kit.font(16)
+    text = "Čarodějná škola na náměstí"
+    assert kit.ellipsize(text, fnt, 10_000) == text
+    short = kit.ellipsize(text, fnt, 80)
+    assert short.endswith("…") and fnt.getlength(short) <= 80
+    assert text.startswith(short[:-1].rstrip())
+
+
+def test_wrap_keeps_every_line_within_width_and_cuts_with_ellipsis():
+    fnt = kit.font(14)
+    text = "Přístav Obchodní kancelář Strašidelné město Dračí brána Univerzita"
+    lines = kit.wrap(text, fnt, 120)
+    assert len(lines) > 2
+    assert all(fnt.getlength(line) <= 120 for line in lines)
+    assert " ".join(lines) == text
+    cut = kit.wrap(text, fnt, 120, max_lines=2)
+    assert len(cut) == 2 and cut[-1].endswith("…")
+    assert all(fnt.getlength(line) <= 120 for line in cut)
+
+
+def test_sprite_cache_draws_once_and_evicts_least_recently_used():
+    cache = kit.SpriteCache(maxsize=2)
+    calls = []
+
+    def make(tag):
+        def factory():
+            calls.append(tag)
+            return Image.new("RGBA", (2, 2))
+        return factory
+
+    a = cache.get("a", make("a"))
+    assert cache.get("a", make("a")) is a
+    cache.get("b", make("b"))
+    cache.get("a", make("a"))          # "a" is now the most recent
+    cache.get("c", make("c"))          # evicts "b"
+    cache.get("a", make("a"))
+    cache.get("b", make("b"))
+    assert calls == ["a", "b", "c", "b"]
+    assert len(cache) == 2 and cache.hits == 3
+
+
+def test_primitives_are_cached_rgba_sprites_of_the_asked_size():
+    card = kit.card("Katedrála", size=(120, 80), band=kit.DISTRICT["blue"], cost=5)
+    assert card.mode == "RGBA" and card.size == (120, 80)
+    assert kit.card("Katedrála", size=(120, 80), band=kit.DISTRICT["blue"], cost=5) is card
+    assert kit.coin(3, 30).size == (30, 30)
+    assert kit.crown(24).height == 24
+    assert kit.meeple(40, kit.player_colour(2)).size == (40, 40)
+    assert kit.square_tile(64, (90, 140, 90), text="Hrad").size == (64, 64)
+    hexagon = kit.hex_tile(30, (200, 160, 60))
+    assert hexagon.height == 60
+    assert hexagon.getpixel((hexagon.width // 2, 30))[3] == 255     # filled centre
+    assert hexagon.getpixel((0, 0))[3] == 0                          # transparent corner
+
+
+def test_badge_grows_with_its_text():
+    assert kit.badge("Kolo 10").width > kit.badge("Kolo").width
+
+
+def test_player_colours_are_distinct_for_seven_seats():
+    assert len({kit.player_colour(s) for s in range(7)}) == 7
+    assert kit.ACTIVE not in kit.PLAYER
+
+
+def test_encode_is_a_png_of_the_same_size_with_flat_colours_kept():
+    img = Image.new("RGB", (300, 200), kit.BG)
+    kit.paste(img, kit.card("Hospoda", band=kit.DISTRICT["green"], cost=1), (10, 10))
+    data = kit.encode(img)
+    assert kit.FILENAME_EXT == "png" and data[:8] == b"\x89PNG\r\n\x1a\n"
+    back = Image.open(io.BytesIO(data)).convert("RGB")
+    assert back.size == img.size
+    # quantization may move a colour by a unit or two, never visibly
+    for xy, colour in (((150, 150), kit.BG), ((200, 20), kit.BG)):
+        assert max(abs(a - b) for a, b in zip(back.getpixel(xy), colour)) <= 4
+    assert back.getpixel((60, 60)) != back.getpixel((150, 150))     # card face vs table
+
+
+def test_measure_reports_median_and_p99():
+    median, p99 = kit.measure(lambda: sum(range(1000)), 15)
+    assert 0 <= median <= p99
+
+
+def test_t_name_localises_and_falls_back():
+    names = {"castle": {"en": "Castle", "cs": "Hrad"}}
+    assert kit.t_name(names, "castle", "cs") == "Hrad"
+    assert kit.t_name(names, "castle", "cs-CZ") == "Hrad"
+    assert kit.t_name(names, "castle", "en-GB") == "Castle"
+    assert kit.t_name(names, "nothing", "cs") == "nothing"
+
+
+def test_seat_name_uses_public_names_when_given():
+    assert kit.seat_name({"seat_names": ["Řehoř", "Eva"]}, 0, "cs") == "Řehoř"
+    assert kit.seat_name({}, 1, "cs") == "Hráč 2"
+    assert kit.seat_name({}, 1, "en") == "Player 2"
+
+
+@pytest.mark.parametrize("path", sorted(kit.LABEL_DIR.glob("*.json")), ids=lambda p: p.name)
+def test_every_render_label_has_english_and_czech_with_the_same_placeholders(path: Path):
+    catalog = json.loads(path.read_text("utf-8"))
+    for key, entry in catalog.items():
+        assert set(entry) == {"en", "cs"}, key
+        assert entry["en"].strip() and entry["cs"].strip(), key
+        fields = [set(re.findall(r"{(\w+)}", entry[loc])) for loc in ("en", "cs")]
+        assert fields[0] == fields[1], key
