@@ -7,13 +7,76 @@ Advanced (option ``estates="advanced"``): every player is dealt a double-sided b
 """
 from __future__ import annotations
 
-from engine.core import Event, Option
-from engine.burgundy.board import setup_state, start_round
+from engine.core import Event, Option, Rng
+from engine.burgundy.board import prepare_phase, start_round
 from engine.burgundy.choices import BACK
-from engine.burgundy.data import COLOUR_BACK, ESTATES
+from engine.burgundy.data import (
+    CENTRE, COLOUR_BACK, ESTATES, GOODS, GOODS_PER_TYPE, GOODS_STACK, PHASES, START_GOODS,
+    START_SILVER, TILES, TRACK_SPACES, WORKERS_BY_SEAT, DEPOTS,
+)
 from engine.burgundy.frames import first, register
 
 STANDARD, ADVANCED = "standard", "advanced"
+
+
+def new_player(estate: int, workers: int) -> dict:
+    return {
+        "estate": estate, "board": [estate], "sp": [None] * 38, "store": [],
+        "goods": [0] * 7, "sold": [0] * 7, "workers": workers, "silver": START_SILVER,
+        "vp": 0, "parts": {}, "know": [], "dice": [0, 0], "used": [True, True], "bonus": [],
+    }
+
+
+def setup_state(seats: int, options: dict, seed: int) -> dict:
+    """A fresh game: supplies shuffled, goods dealt, start player drawn, phase A laid out."""
+    state: dict = {"rng": Rng.seed_value(seed)}
+    rng = Rng(state)
+    supply: dict[str, list[str]] = {}
+    for tile in TILES.values():
+        supply.setdefault(tile.back, []).append(tile.id)
+    for pile in supply.values():
+        rng.shuffle(pile)
+    goods = [g for g in GOODS for _ in range(GOODS_PER_TYPE[g])]
+    rng.shuffle(goods)
+    stacks = [goods[i * GOODS_STACK:(i + 1) * GOODS_STACK] for i in range(len(PHASES))]
+    rest = goods[len(PHASES) * GOODS_STACK:]
+    start = rng.randrange(seats)
+    clockwise = [(start + i) % seats for i in range(seats)]
+    players = [new_player(1, WORKERS_BY_SEAT[clockwise.index(s) + 1]) for s in range(seats)]
+    for p in players:
+        for _ in range(START_GOODS):
+            p["goods"][rest.pop()] += 1
+    state.update({
+        "game": "burgundy", "n": seats, "opts": dict(options), "phase": 0, "round": 0,
+        "finished": False, "supply": supply, "stacks": stacks, "box": rest, "round_goods": [],
+        "depots": [[None] * 4 for _ in DEPOTS], "depot_goods": [[] for _ in DEPOTS],
+        "black": [], "out": [], "bonus": {}, "track": [[] for _ in range(TRACK_SPACES)],
+        "order": clockwise, "turn_idx": 0, "active": start, "white": 0, "bought": False,
+        "stack": [], "players": players, "setup_queue": [],
+    })
+    state["track"][0] = list(reversed(clockwise))     # bottom .. top (start player on top)
+    if options.get("estates") == ADVANCED:
+        deal_boards(state, rng)
+    else:
+        for p in players:
+            p["sp"][CENTRE] = supply[COLOUR_BACK["castle"]].pop()
+    prepare_phase(state)
+    return state
+
+
+def deal_boards(state: dict, rng: Rng) -> None:
+    """Advanced setup: six double-sided boards (1/x four times, x/y twice), one per player."""
+    faces = [n for n in ESTATES if n != 1]
+    rng.shuffle(faces)
+    half = len(faces) // 2
+    boards = [[1, f] for f in faces[:half]]
+    boards += [faces[i:i + 2] for i in range(half, len(faces), 2)]
+    rng.shuffle(boards)
+    for seat, p in enumerate(state["players"]):
+        p["board"] = boards[seat]
+        p["estate"] = boards[seat][0]
+    state["setup_queue"] = list(state["order"])
+    state["stack"] = [{"k": "choose_estate"}]
 
 
 def new_game(seats: int, options: dict, seed: int) -> dict:

@@ -1,0 +1,85 @@
+"""Test helpers: build Burgundy positions from a real setup, then act through the contract."""
+from __future__ import annotations
+
+from engine.core import Action
+from engine.burgundy import GAME
+from engine.burgundy.data import TILES
+
+
+def new(players: int = 3, seed: int = 7, **options) -> dict:
+    """A real game after setup (round 1 of phase A, first player to act)."""
+    return GAME.setup(players, options, seed)
+
+
+def grab(state: dict, kind: str, animals: int | None = None) -> str:
+    """Take a tile of ``kind`` out of the supplies (or the board), conserving every tile."""
+    for pile in list(state["supply"].values()) + [state["black"]]:
+        for tile in pile:
+            if TILES[tile].kind == kind and (animals is None or TILES[tile].animals == animals):
+                pile.remove(tile)
+                return tile
+    for slots in state["depots"]:
+        for i, tile in enumerate(slots):
+            if tile and TILES[tile].kind == kind and (animals is None or TILES[tile].animals == animals):
+                slots[i] = None
+                return tile
+    raise LookupError(kind)
+
+
+def cover(state: dict, seat: int, space: int, kind: str, animals: int | None = None) -> str:
+    """Put a tile of ``kind`` on ``space`` directly (setting up a position, no effects)."""
+    tile = grab(state, kind, animals)
+    state["players"][seat]["sp"][space] = tile
+    if TILES[tile].category == "knowledge":
+        state["players"][seat]["know"].append(TILES[tile].number)
+    return tile
+
+
+def store(state: dict, seat: int, kind: str, animals: int | None = None) -> str:
+    tile = grab(state, kind, animals)
+    state["players"][seat]["store"].append(tile)
+    return tile
+
+
+def learn(state: dict, seat: int, *numbers: int) -> None:
+    """Give knowledge tiles (their effect only; not placed on the estate)."""
+    state["players"][seat]["know"].extend(numbers)
+
+
+def on_depot(state: dict, depot: int, kind: str, slot: int = 0) -> str:
+    tile = grab(state, kind)
+    state["depots"][depot - 1][slot] = tile
+    return tile
+
+
+def me(state: dict) -> int:
+    return state["active"]
+
+
+def player(state: dict, seat: int | None = None) -> dict:
+    return state["players"][me(state) if seat is None else seat]
+
+
+def act(state: dict, *option_ids: str) -> list:
+    """Answer the active seat's open decisions with ``option_ids`` in turn; all events."""
+    events = []
+    for option_id in option_ids:
+        decision = GAME.pending(state)[0]
+        events += GAME.apply(state, decision.seat, Action(decision.kind, option_id))
+    return events
+
+
+def options(state: dict) -> list[str]:
+    return [o.id for o in GAME.pending(state)[0].options]
+
+
+def decision(state: dict):
+    return GAME.pending(state)[0]
+
+
+def kinds(events) -> list[str]:
+    return [e.kind for e in events]
+
+
+def set_dice(state: dict, a: int, b: int, seat: int | None = None) -> None:
+    player(state, seat)["dice"] = [a, b]
