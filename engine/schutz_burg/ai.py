@@ -41,7 +41,7 @@ def _build(state: State, decision: Decision, rnd: random.Random) -> list[str]:
 
 
 def _pay(state: State, decision: Decision, rnd: random.Random) -> list[str]:
-    if decision.params.get("role") == "bricklayer":
+    if decision.params.get("card") == "bricklayer":
         return _by(decision, lambda oid: -99 if oid == "back" else
                    sum(map(int, oid[4:].split("-"))) - 3 * decision.option(oid).params["silver"])
     return [o.id for o in decision.options]

@@ -20,7 +20,7 @@ INN, GRANARY = "village_inn", "granary"
 # -- building ----------------------------------------------------------------------
 @step("build")
 def start_build(state: State, st: list, _events: list[Event]) -> dict:
-    return {"type": "build", "seat": st[1], "role": st[2], "count": 0}
+    return {"type": "build", "seat": st[1], "card": st[2], "count": 0}
 
 
 def buildable(state: State, seat: int) -> list[tuple[str, int, int]]:
@@ -71,18 +71,18 @@ def pay_options(state: State, task: dict) -> list[Option]:
 @act("pay")
 def act_pay(state: State, task: dict, option: str, events: list[Event]) -> None:
     seat, tpl = task["seat"], task["template"]
-    state["task"] = {"type": "build", "seat": seat, "role": task["role"], "count": task["count"]}
+    state["task"] = {"type": "build", "seat": seat, "card": task["card"], "count": task["count"]}
     if option == "back":
         return
     vec = parse_pay(option)
     swaps = pay(state, seat, vec)
     for kind, count in swaps.items():
         events.append(Event("silver_exchanged", {"seat": seat, "resource": kind, "count": count}))
-    construct(state, seat, tpl, task["role"], sum(vec), events)
+    construct(state, seat, tpl, task["card"], sum(vec), events)
     state["task"]["count"] += 1
 
 
-def construct(state: State, seat: int, tpl: str, role: str, pieces: int, events: list[Event]) -> None:
+def construct(state: State, seat: int, tpl: str, card: str, pieces: int, events: list[Event]) -> None:
     """The template leaves the board; the builder's card rewards it."""
     state["board"].remove(tpl)
     state["built"][tpl] = seat
@@ -90,16 +90,12 @@ def construct(state: State, seat: int, tpl: str, role: str, pieces: int, events:
     _cost, vp = D.template_value(tpl, state["winter"])
     player = state["players"][seat]
     taler = 0
-    if role == "bricklayer":
-        taler = bank_pays(state, seat, pieces)
-    elif role == "stonemason":
-        player["vp"] += vp
-    else:
+    if card == "bricklayer":
+        taler, vp = bank_pays(state, seat, pieces), 0
+    elif card in D.WORKERS:
         vp //= 2
-        player["vp"] += vp
-    if role == "bricklayer":
-        vp = 0
-    events.append(Event("built", {"seat": seat, "template": tpl, "card": role, "vp": vp, "taler": taler}))
+    player["vp"] += vp
+    events.append(Event("built", {"seat": seat, "template": tpl, "card": card, "vp": vp, "taler": taler}))
     if not state["board"] and not state["early_end"]:
         state["early_end"] = True
         events.append(Event("last_template_built", {"seat": seat, "round": state["round"]}))
@@ -162,7 +158,8 @@ def act_helper(state: State, task: dict, option: str, events: list[Event]) -> No
     if len(sources) == 1:
         place_helper(state, seat, option, sources[0], events)
     else:
-        state["task"] = {"type": "helper_source", "seat": seat, "target": option}
+        state["task"] = {"type": "helper_source", "seat": seat, "target": option,
+                         "building": target_fee(option)[0]}
 
 
 @options("helper_source")

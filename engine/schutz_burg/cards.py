@@ -50,7 +50,7 @@ def worker(state: State, seat: int, card: str, events: list[Event]) -> None:
         if count:
             res[kind] += count
             events.append(Event("worker_took", {"seat": seat, "resource": kind, "count": count}))
-    push(state, ["build", seat, "worker"])
+    push(state, ["build", seat, card])
 
 
 def master_builder(state: State, seat: int, _card: str, events: list[Event]) -> None:

@@ -7,12 +7,12 @@ from __future__ import annotations
 from engine.core import Action, Decision, Event, Option, RuleError, State
 
 from . import building, cards, rounds, scoring, trade, winter  # noqa: F401  (registration)
-from .rounds import act_pick, pick_options, pick_params, pick_waiting
+from .rounds import act_pick, check_pick, pick_options, pick_params, pick_waiting
 from .tasks import ACTS, OPTIONS, STEPS, live_options
 
 #: answers a timed-out player gets, in order of preference (else the first option)
 _DEFAULTS = ("done", "pass", "back", "refuse", "withdraw", "pay", "stones:0", "exchange:0")
-_HIDDEN_TASK_KEYS = frozenset({"type", "seat", "asked", "key", "cards"})
+_HIDDEN_TASK_KEYS = frozenset({"type", "seat", "asked", "key", "cards", "target"})
 
 
 def advance(state: State, events: list[Event]) -> None:
@@ -71,7 +71,9 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
     if waiting:
         if seat not in waiting:
             raise RuleError("already_chosen" if seat in range(state["n"]) else "not_your_turn")
-        _check(action, "pick_card", pick_options(state, seat))
+        if action.kind != "pick_card":
+            raise RuleError("stale_decision")
+        check_pick(state, seat, action.option)
         act_pick(state, seat, action.option, events)
     else:
         task = state["task"]

@@ -6,7 +6,7 @@ from engine import simultaneous as sim
 from engine.core import Event, Option, RuleError, State
 
 from . import data as D
-from .state import new_round, seats_from, sort_cards, worker_key
+from .state import new_round, seats_from, sort_cards
 from .tasks import BACK, push, step
 
 PICKS = "picks"
@@ -85,8 +85,16 @@ def act_pick(state: State, seat: int, option: str, events: list[Event]) -> None:
 
 
 def check_pick(state: State, seat: int, option: str) -> None:
-    if option not in {o.id for o in pick_options(state, seat)}:
-        raise RuleError("illegal_option", option=option)
+    """RuleError naming why ``option`` is not a legal face-down choice for ``seat``."""
+    if any(o.id == option for o in pick_options(state, seat)):
+        return
+    card = option.split(":", 1)[-1]
+    player = state["players"][seat]
+    if card == D.MASTER and card in player["hand"] and not player["played"]:
+        raise RuleError("master_builder_locked")
+    if card in D.CARD_INDEX:
+        raise RuleError("card_not_in_hand", card=card)
+    raise RuleError("illegal_option", option=option)
 
 
 # -- reveal and resolution order ---------------------------------------------------
@@ -142,7 +150,3 @@ def round_end(state: State, _step: list, events: list[Event]) -> None:
     else:
         state["start"] = (state["start"] + 1) % state["n"]
         push(state, ["round_start"])
-
-
-def worker_stock_key(seat: int, card: str) -> str:
-    return worker_key(seat, card)

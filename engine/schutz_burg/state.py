@@ -16,8 +16,6 @@ Layout (seat-indexed data are lists so JSON keeps them unchanged)::
 """
 from __future__ import annotations
 
-from typing import Any
-
 from engine.core import Rng, State
 
 from . import data as D
@@ -106,7 +104,3 @@ def chosen_cards(state: State, seat: int) -> list[str]:
 def res_points(res: dict[str, int]) -> int:
     """Building-point value of a supply (silver counts 0)."""
     return sum(D.POINTS[k] * res[k] for k in D.BUILD_KINDS)
-
-
-def params(**kw: Any) -> dict[str, Any]:
-    return kw

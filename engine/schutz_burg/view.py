@@ -19,7 +19,7 @@ Schema (all JSON; seats are ints, resources ``{sand, wood, clay, stone, silver}`
                                 who has chosen this round, never what
     worker_cards [{seat, card, resources}]   Worker cards in play and what still lies on them
     built_this_round [[seat, template]]
-    winter {deck (cards left), inn None | {keeper (seat | None), taler},
+    winter_cards {deck (cards left), inn None | {keeper (seat | None), taler},
             granary None | [seats], maiden None | {first (bool), out [seats], paid [seats],
             items [kind | "taler"]}, maiden_items [items still to hand out]}
     deciding None | {seat, kind}             whose public decision is open
