@@ -43,22 +43,20 @@ def _reset_round(state: State) -> None:
     })
 
 
-def start_round(state: State, events: list[Event]) -> None:
-    """A new round: shuffle the characters, remove some and open the draft."""
-    _reset_round(state)
-    state["round"] += 1
-    state["phase"] = "draft"
-    chars = list(data.CHARACTERS)
-    Rng(state).shuffle(chars)
-    deal_characters(state, chars[::-1], events)
-
-
-def deal_characters(state: State, order: list[str], events: list[Event]) -> None:
-    """Remove characters from ``order`` (top card first) and open the draft.
+def start_round(state: State, events: list[Event], order: list[str] | None = None) -> None:
+    """A new round: remove characters from ``order`` (top card first; shuffled if None)
+    and open the draft.
 
     Face-up removal first (a King turned up is replaced and shuffled back), then one
     face-down card that only the crown holder sees.
     """
+    _reset_round(state)
+    state["round"] += 1
+    state["phase"] = "draft"
+    if order is None:
+        order = list(data.CHARACTERS)
+        Rng(state).shuffle(order)
+        order.reverse()
     n, crown = state["n"], state["crown"]
     rule = data.REMOVAL[n]
     stack = order[::-1]  # pop() takes the top card
@@ -108,7 +106,8 @@ def _offer(state: State) -> None:
         draft["pool"].append(card)
         state["seen"][seat].append(card)
         draft["steps"][draft["i"]][1] = "pick"
-    state["offers"][seat].append(sorted(draft["pool"], key=data.RANK.__getitem__))
+    if draft["i"] == 0 or draft["steps"][draft["i"] - 1][0] != seat:
+        state["offers"][seat].append(sorted(draft["pool"], key=data.RANK.__getitem__))
 
 
 def draft_decision(state: State) -> Decision:
