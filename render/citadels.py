@@ -3,8 +3,9 @@
 ``render_table(view, locale)``: the public table — header (round, phase, crown, piles),
 the eight characters in calling order (removed, revealed by whom, killed, robbed, the
 rank being called), and one panel per player (city, gold, hand size, wagons, scores).
-``render_private(view, locale)``: one seat's hand, own characters, the draft offer and
-the face-down characters that seat has seen; ``None`` for a spectator.
+``render_private(view, locale)``: one seat's hand (deck-swap selection outlined), own
+characters, the draft offer when picking, the cards drawn to choose from, Fortune Teller
+looks and the face-down characters that seat has seen; ``None`` for a spectator.
 
 Card colours, costs and names are static component data from ``engine.citadels.data``;
 everything that changes comes from the view.
@@ -200,7 +201,8 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, inf
         x += _paste_badge(img, _name(char, locale), _char_colour(char), x, top + 11, 14)
     for wagon in view.get("wagons") or ():
         if int(wagon["owner"]) == seat:
-            x += _paste_badge(img, _t("wagon", locale, n=wagon["gold"]), WAGON_BADGE, x, top + 12, 13)
+            text = _t("wagon", locale, n=wagon["gold"])
+            x += _paste_badge(img, text, WAGON_BADGE, x, top + 12, 13)
     if current:
         turn = view.get("turn") or {}
         status = _t("on_turn", locale) if view.get("phase") == "call" else _t("choosing", locale)
