@@ -5,6 +5,7 @@ import pytest
 
 from engine.core import Action, RuleError
 from engine.citadels import GAME, rounds
+from engine.citadels.data import CHARACTERS
 from citadels_helpers import act, current, kinds, options, play_simple_turn, skip_to, table
 
 
@@ -250,12 +251,13 @@ def test_rb13_seven_player_draft():
         act(state, option)
     assert state["offers"][5] == [["magician", "bishop"]]
     assert state["offers"][6] == [["thief", "magician"]]
+    spectator = json.dumps(GAME.view(state, None))
+    assert not any(f'"{c}"' in spectator for c in CHARACTERS)
     act(state, "pick:thief")
     assert state["down"] == ["magician"] and state["held"]["thief"] == 6
     assert state["seen"][0] == ["thief"]
     me = GAME.view(state, 0)["me"]
     assert me["seen_face_down"] == ["thief"] and me["characters"] == ["king"]
-    assert "magician" not in json.dumps(GAME.view(state, 0))
 
 
 def test_rb14_architect_builds_past_eight():
