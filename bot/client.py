@@ -1,0 +1,72 @@
+"""The discord.py bot: database, table service, cogs, DynamicItems and the translator.
+
+Commands are never synced on start (Discord allows 200 command creates a day per
+guild); ``python -m bot --sync`` calls :func:`sync_commands` once after a change.
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings, load_settings
+from bot.discord_notifier import DiscordNotifier
+from bot.i18n.translator import CatalogTranslator
+from bot.render_service import Renderer
+from bot.table import TableService
+from cogs.components import DYNAMIC_ITEMS
+from storage import Database, open_database
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.game", "cogs.citadels")
+
+
+class CastellanBot(commands.Bot):
+    """Slash commands and buttons in front of a TableService (no privileged intents)."""
+
+    def __init__(self, settings: Settings | None = None, *, renderer: Renderer | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None, **kwargs)
+        self.settings = settings or load_settings()
+        self.renderer = renderer
+        self.db: Database | None = None
+        self.table: TableService | None = None
+
+    async def setup_hook(self) -> None:
+        self.db = await open_database(self.settings.database_path)
+        self.table = TableService(self.db, DiscordNotifier(self), renderer=self.renderer)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogTranslator())
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self.db is not None:
+                await self.db.close()
+                self.db = None
+
+
+async def command_payload(bot: commands.Bot, guild_id: int | None = None) -> list[dict]:
+    """The application-command JSON ``sync`` would upload, with its localisations."""
+    guild = discord.Object(guild_id) if guild_id is not None else None
+    translator = bot.tree.translator
+    commands_ = bot.tree._get_all_commands(guild=guild)
+    if translator is None:
+        return [command.to_dict(bot.tree) for command in commands_]
+    return [await command.get_translated_payload(bot.tree, translator) for command in commands_]
+
+
+async def sync_commands(bot: commands.Bot, guild_id: int | None = None) -> list[Any]:
+    """Upload the commands: to one guild (instant; the global ones are copied) or globally."""
+    if guild_id is None:
+        return await bot.tree.sync()
+    guild = discord.Object(guild_id)
+    bot.tree.copy_global_to(guild=guild)
+    return await bot.tree.sync(guild=guild)

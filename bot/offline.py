@@ -1,0 +1,536 @@
+"""Run the real bot without Discord: interactions in as gateway payloads, everything out captured.
+
+A real :class:`CastellanBot` on a SQLite file; interactions are built from payload dicts
+and fed through ``ConnectionState.parse_interaction_create`` (so slash commands reach the
+command tree and clicks reach the DynamicItems exactly as in production); interaction
+replies are captured by a fake ``AsyncWebhookAdapter`` and REST calls (channel posts,
+DMs, edits) by a patched ``HTTPClient.request``.  Every captured payload is checked
+against Discord's limits; a violation is recorded in ``problems`` (tests fail on it).
+
+This uses discord.py internals (pinned ``~=2.7.1``); they are confined to this module.
+
+    async with OfflineDiscord.open("t.sqlite") as d:
+        alice = User(1, "Alice", "cs")
+        ex = await d.slash(alice, "game new", game="citadels")
+        ex = await d.click(alice, ex.last, "l1:1:start")
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import itertools
+import json
+import re
+import socket
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+import discord
+from discord.webhook import async_ as webhook_async
+
+from bot.client import CastellanBot
+from bot.config import Settings
+from bot.render_service import Renderer
+
+APP_ID = 900_000_000_000_000_001
+BOT_USER_ID = 900_000_000_000_000_002
+GUILD_ID = 910_000_000_000_000_001
+CHANNEL_ID = 920_000_000_000_000_001
+DM_CHANNEL_BASE = 930_000_000_000_000_000
+EPHEMERAL = 1 << 6
+MANAGE_GUILD = 1 << 5
+MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view, send, use app commands
+MIB = 1024 * 1024
+_NAME = re.compile(r"^[-_'\w]{1,32}$")
+
+
+@dataclass(frozen=True)
+class User:
+    """A simulated Discord user and the language of their client."""
+
+    id: int
+    name: str
+    locale: str = "en-US"
+    permissions: int = MEMBER_PERMISSIONS
+
+    def payload(self) -> dict:
+        return {"id": str(self.id), "username": self.name.lower(), "discriminator": "0",
+                "global_name": self.name, "avatar": None}
+
+
+@dataclass
+class Sent:
+    """One message-like thing the bot sent: a post, DM, reply, followup or edit."""
+
+    kind: str                      # post | dm | response | followup | edit
+    channel_id: int | None
+    message_id: int | None
+    payload: dict
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    user_id: int | None = None     # DM recipient, or the user who interacted
+    token: str | None = None       # the interaction it answers
+    dm: bool = False               # in a DM channel (clicks on it come from the DM)
+
+    @property
+    def content(self) -> str:
+        return self.payload.get("content") or ""
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool((self.payload.get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def components(self) -> list[dict]:
+        """Buttons and selects, flattened: ``{"custom_id", "label" | "options", "type"}``."""
+        return [c for row in self.payload.get("components") or [] for c in row.get("components", [])]
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.components if "custom_id" in c]
+
+    def message_payload(self, author_id: int = BOT_USER_ID) -> dict:
+        """This message as Discord would include it in a component interaction."""
+        return {
+            "id": str(self.message_id), "channel_id": str(self.channel_id or CHANNEL_ID),
+            "author": {"id": str(author_id), "username": "castellan", "discriminator": "0",
+                       "avatar": None, "bot": True},
+            "content": self.content, "timestamp": "2026-01-01T00:00:00+00:00",
+            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+            "mention_roles": [], "attachments": [], "embeds": [], "pinned": False, "type": 0,
+            "flags": self.payload.get("flags") or 0,
+            "components": self.payload.get("components") or [],
+        }
+
+
+@dataclass
+class Exchange:
+    """Everything one interaction produced: its replies (and the autocomplete choices)."""
+
+    token: str
+    user_id: int
+    channel_id: int
+    dm: bool = False
+    clicked: int | None = None     # the message whose component was used
+    replies: list[Sent] = field(default_factory=list)
+    responses: list[dict] = field(default_factory=list)   # raw interaction callbacks
+    choices: list[dict] | None = None
+
+    @property
+    def last(self) -> Sent:
+        return self.replies[-1]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(r.content for r in self.replies)
+
+
+class _FakeResponse:
+    """Just enough of aiohttp's response for discord.HTTPException."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        self.status, self.reason = status, reason
+
+
+def _http_error(cls: type[discord.HTTPException], status: int, reason: str, code: int,
+                message: str) -> discord.HTTPException:
+    return cls(_FakeResponse(status, reason), {"code": code, "message": message})
+
+
+def _body(payload: dict | None, multipart: list[dict] | None, form: list[dict] | None = None) -> dict:
+    if payload is not None:
+        return payload
+    for part in multipart or form or []:
+        if part.get("name") == "payload_json":
+            return json.loads(part["value"])
+    return {}
+
+
+def _file_bytes(files) -> list[tuple[str, bytes]]:
+    out = []
+    for f in files or []:
+        fp = f.fp
+        data = fp.getvalue() if isinstance(fp, io.BytesIO) else fp.read()
+        out.append((f.filename, data))
+    return out
+
+
+def check_limits(sent: Sent) -> list[str]:
+    """Discord's limits and Castellan's privacy rules for one outgoing message."""
+    p, where, problems = sent.payload, f"{sent.kind} {sent.message_id}", []
+    if len(sent.content) > 2000:
+        problems.append(f"{where}: content {len(sent.content)} > 2000")
+    rows = p.get("components") or []
+    if len(rows) > 5:
+        problems.append(f"{where}: {len(rows)} action rows > 5")
+    seen: set[str] = set()
+    for row in rows:
+        items = row.get("components", [])
+        selects = [c for c in items if c.get("type") == 3]
+        if len(items) > 5 or (selects and len(items) != 1):
+            problems.append(f"{where}: bad row of {len(items)} components")
+        for c in items:
+            cid = c.get("custom_id", "")
+            if not 1 <= len(cid) <= 100:
+                problems.append(f"{where}: custom_id length {len(cid)}")
+            if cid in seen:
+                problems.append(f"{where}: duplicate custom_id {cid}")
+            seen.add(cid)
+            if len(c.get("label") or "") > 80:
+                problems.append(f"{where}: button label > 80")
+            if c.get("type") == 3:
+                opts = c.get("options", [])
+                if not 1 <= len(opts) <= 25:
+                    problems.append(f"{where}: select with {len(opts)} options")
+                if len(c.get("placeholder") or "") > 150:
+                    problems.append(f"{where}: placeholder > 150")
+                for o in opts:
+                    if any(len(o.get(k) or "") > 100 for k in ("label", "value", "description")):
+                        problems.append(f"{where}: select option text > 100")
+    sizes = [len(data) for _, data in sent.files]
+    if any(s > 10 * MIB for s in sizes) or sum(sizes) > 25 * MIB:
+        problems.append(f"{where}: attachment too large {sizes}")
+    parse = (p.get("allowed_mentions") or {}).get("parse", [])
+    if "everyone" in parse or "roles" in parse:
+        problems.append(f"{where}: may ping {parse}")
+    secret = any(cid.startswith(("c1:", "s1:")) for cid in sent.custom_ids()) or \
+        any("-seat" in name for name, _ in sent.files)
+    if secret and sent.kind == "post":
+        problems.append(f"{where}: private decision or hand posted in a channel")
+    if secret and sent.kind in ("response", "followup") and not sent.ephemeral:
+        problems.append(f"{where}: private reply without the ephemeral flag")
+    return problems
+
+
+def check_choices(choices: list[dict]) -> list[str]:
+    problems = [f"autocomplete: {len(choices)} choices > 25"] if len(choices) > 25 else []
+    for c in choices:
+        if not 1 <= len(c["name"]) <= 100 or len(str(c["value"])) > 100:
+            problems.append(f"autocomplete: bad choice {c}")
+    return problems
+
+
+class FakeDiscord:
+    """Discord's side: answers REST and webhook calls, remembers and checks everything."""
+
+    def __init__(self) -> None:
+        self.sent: list[Sent] = []
+        self.problems: list[str] = []
+        self.closed_dms: set[int] = set()
+        self.dm_attempts: dict[int, int] = {}
+        self.messages: dict[int, Sent] = {}
+        self.exchanges: dict[str, Exchange] = {}
+        self._ids = itertools.count(950_000_000_000_000_000)
+        self.dm_channels: dict[int, int] = {}  # channel id -> user id
+
+    def next_id(self) -> int:
+        return next(self._ids)
+
+    def dm_channel(self, user_id: int) -> int:
+        channel_id = DM_CHANNEL_BASE + user_id % 10**9
+        self.dm_channels[channel_id] = user_id
+        return channel_id
+
+    def _record(self, sent: Sent) -> Sent:
+        self.sent.append(sent)
+        self.problems += check_limits(sent)
+        if sent.message_id is not None and sent.kind != "edit":
+            self.messages[sent.message_id] = sent
+        if sent.token is not None:
+            self.exchanges[sent.token].replies.append(sent)
+        return sent
+
+    def _message(self, sent: Sent) -> dict:
+        return sent.message_payload()
+
+    # -- REST (HTTPClient.request) -----------------------------------------------------
+    async def rest(self, route: discord.http.Route, *, files=None, form=None, **kwargs: Any) -> Any:
+        path = route.url[len(discord.http.Route.BASE):]
+        body = _body(kwargs.get("json"), None, form)
+        if route.method == "POST" and path == "/users/@me/channels":
+            user_id = int(body["recipient_id"])
+            return {"id": str(self.dm_channel(user_id)), "type": 1, "last_message_id": None,
+                    "recipients": [{"id": str(user_id), "username": f"u{user_id}",
+                                    "discriminator": "0", "avatar": None}]}
+        if m := re.fullmatch(r"/channels/(\d+)/messages", path):
+            if route.method == "POST":
+                return self._send(int(m[1]), body, files)
+        if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
+            if route.method == "PATCH":
+                return self._edit(int(m[1]), int(m[2]), body)
+        self.problems.append(f"unexpected REST call {route.method} {path}")
+        raise RuntimeError(f"offline Discord has no {route.method} {path}")
+
+    def _send(self, channel_id: int, body: dict, files) -> dict:
+        user_id = self.dm_channels.get(channel_id)
+        if user_id is not None:
+            self.dm_attempts[user_id] = self.dm_attempts.get(user_id, 0) + 1
+            if user_id in self.closed_dms:
+                raise _http_error(discord.Forbidden, 403, "Forbidden", 50007,
+                                  "Cannot send messages to this user")
+        sent = self._record(Sent("dm" if user_id else "post", channel_id, self.next_id(), body,
+                                 _file_bytes(files), user_id=user_id, dm=user_id is not None))
+        return self._message(sent)
+
+    def _edit(self, channel_id: int, message_id: int, body: dict, token: str | None = None) -> dict:
+        old = self.messages.get(message_id)
+        if old is None:
+            raise _http_error(discord.NotFound, 404, "Not Found", 10008, "Unknown Message")
+        payload = {**old.payload, **body}
+        self._record(Sent("edit", channel_id, message_id, body, token=token))
+        self.messages[message_id] = Sent(old.kind, old.channel_id, message_id, payload, old.files,
+                                         old.user_id, old.token, old.dm)
+        return self._message(self.messages[message_id])
+
+    # -- interaction webhooks (AsyncWebhookAdapter.request) -----------------------------
+    async def webhook(self, route, *, payload=None, multipart=None, files=None, **kwargs: Any) -> Any:
+        path = route.url[len(discord.http.Route.BASE):]
+        body = _body(payload, multipart)
+        if m := re.fullmatch(r"/interactions/(\d+)/([^/]+)/callback", path):
+            return self._callback(int(m[1]), m[2], body, files)
+        if m := re.fullmatch(rf"/webhooks/{APP_ID}/([^/]+)", path):
+            sent = self._record(self._reply("followup", m[1], body, files))
+            return self._message(sent)
+        if m := re.fullmatch(rf"/webhooks/{APP_ID}/([^/]+)/messages/([^/]+)", path):
+            token, which = m[1], m[2]
+            target = self._original(token) if which == "@original" else self.messages.get(int(which))
+            if route.method == "GET" and target is not None:
+                return self._message(target)
+            if route.method == "PATCH" and target is not None:
+                return self._edit(target.channel_id or CHANNEL_ID, target.message_id, body, token)
+        self.problems.append(f"unexpected webhook call {route.method} {path}")
+        raise RuntimeError(f"offline Discord has no webhook {route.method} {path}")
+
+    def _reply(self, kind: str, token: str, body: dict, files) -> Sent:
+        ex = self.exchanges[token]
+        return Sent(kind, ex.channel_id, self.next_id(), body, _file_bytes(files), ex.user_id,
+                    token, ex.dm)
+
+    def _original(self, token: str) -> Sent | None:
+        ex = self.exchanges[token]
+        origin = ex.responses[0].get("_message") if ex.responses else None
+        return self.messages.get(origin) if origin else None
+
+    def _callback(self, interaction_id: int, token: str, body: dict, files) -> dict:
+        ex = self.exchanges[token]
+        kind, data = body.get("type"), body.get("data") or {}
+        if ex.responses:
+            self.problems.append(f"interaction {interaction_id} acknowledged twice (40060)")
+        ex.responses.append(body)
+        message_id = None
+        if kind == 8:
+            ex.choices = data.get("choices", [])
+            self.problems += check_choices(ex.choices)
+        elif kind in (4, 7):
+            message_id = self._record(self._reply("response", token, data, files)).message_id
+        elif kind == 6:
+            message_id = ex.clicked
+        body["_message"] = message_id
+        return {"interaction": {"id": str(interaction_id), "type": 2,
+                                "response_message_id": str(message_id) if message_id else None,
+                                "response_message_loading": kind == 5,
+                                "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)},
+                "resource": None}
+
+    def begin(self, payload: dict, user_id: int, clicked: int | None) -> Exchange:
+        token = payload["token"]
+        ex = Exchange(token, user_id, int(payload["channel_id"]), "guild_id" not in payload, clicked)
+        self.exchanges[token] = ex
+        return ex
+
+
+class _Adapter(webhook_async.AsyncWebhookAdapter):
+    """Interaction responses and followups go to the FakeDiscord instead of the network."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__()
+        self.fake = fake
+
+    async def request(self, route, session, **kwargs: Any) -> Any:  # type: ignore[override]
+        return await self.fake.webhook(route, **kwargs)
+
+
+@contextlib.contextmanager
+def block_sockets() -> Iterator[None]:
+    """Fail loudly if anything tries to reach the network."""
+    def refuse(*args: Any, **kwargs: Any):
+        raise RuntimeError("network access is blocked in the offline harness")
+
+    saved = socket.socket.connect, socket.socket.connect_ex, socket.create_connection
+    socket.socket.connect = socket.socket.connect_ex = refuse  # type: ignore[assignment]
+    socket.create_connection = refuse  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        socket.socket.connect, socket.socket.connect_ex, socket.create_connection = saved
+
+
+class OfflineDiscord:
+    """A CastellanBot wired to a FakeDiscord; drive it with :meth:`slash` and :meth:`click`."""
+
+    def __init__(self, bot: CastellanBot, fake: FakeDiscord) -> None:
+        self.bot = bot
+        self.fake = fake
+        self._ids = itertools.count(1)
+        self._token_reset = None
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def open(cls, db_path: str, *, images: bool = True, fake: FakeDiscord | None = None):
+        """A running offline bot on ``db_path`` (closed, with its database, on exit)."""
+        offline = await cls.start(db_path, images=images, fake=fake)
+        try:
+            yield offline
+        finally:
+            await offline.close()
+
+    @classmethod
+    async def start(cls, db_path: str, *, images: bool = True,
+                    fake: FakeDiscord | None = None) -> "OfflineDiscord":
+        settings = Settings(token=None, database_path=str(db_path), dev_guild_id=None,
+                            default_locale="en", log_level="WARNING")
+        bot = CastellanBot(settings, renderer=Renderer(enabled=images))
+        fake = fake or FakeDiscord()
+        await bot._async_setup_hook()
+        bot.http.request = fake.rest  # type: ignore[method-assign]
+        state = bot._connection
+        state.user = discord.ClientUser(state=state, data={
+            "id": str(BOT_USER_ID), "username": "castellan", "discriminator": "0",
+            "avatar": None, "bot": True})
+        state.application_id = APP_ID
+        await bot.setup_hook()
+        offline = cls(bot, fake)
+        offline._token_reset = webhook_async.async_context.set(_Adapter(fake))
+        return offline
+
+    async def close(self) -> None:
+        await self.settle()
+        for task in asyncio.all_tasks():
+            if _is_view_timer(task):
+                task.cancel()
+        await self.bot.close()
+
+    @property
+    def table(self):
+        return self.bot.table
+
+    @property
+    def problems(self) -> list[str]:
+        return self.fake.problems
+
+    # -- feeding interactions ----------------------------------------------------------
+    def _base(self, user: User, itype: int, data: dict, *, channel_id: int | None, dm: bool) -> dict:
+        n = next(self._ids)
+        payload: dict[str, Any] = {
+            "id": str(960_000_000_000_000_000 + n), "application_id": str(APP_ID),
+            "type": itype, "token": f"token-{n}-{user.id}", "version": 1, "data": data,
+            "locale": user.locale, "app_permissions": str(MEMBER_PERMISSIONS),
+            "attachment_size_limit": 10 * MIB, "entitlements": [],
+            "authorizing_integration_owners": {"0": str(GUILD_ID)}, "context": 1 if dm else 0,
+        }
+        if dm:
+            channel = self.fake.dm_channel(user.id)
+            payload["channel_id"] = str(channel)
+            payload["channel"] = {"id": str(channel), "type": 1, "recipients": [user.payload()]}
+            payload["user"] = user.payload()
+        else:
+            channel = channel_id or CHANNEL_ID
+            payload.update(guild_id=str(GUILD_ID), guild_locale="en-US", channel_id=str(channel))
+            payload["channel"] = {"id": str(channel), "type": 0, "guild_id": str(GUILD_ID),
+                                  "name": "castellan", "position": 0, "permission_overwrites": [],
+                                  "nsfw": False, "parent_id": None}
+            payload["member"] = {"user": user.payload(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
+                                 "deaf": False, "mute": False, "flags": 0,
+                                 "permissions": str(user.permissions)}
+        return payload
+
+    async def feed(self, user: User, payload: dict, clicked: int | None = None) -> Exchange:
+        """Deliver one interaction payload and wait until the bot has fully handled it."""
+        ex = self.fake.begin(payload, user.id, clicked)
+        before = asyncio.all_tasks()
+        self.bot._connection.parse_interaction_create(payload)
+        await self.settle(before)
+        return ex
+
+    def _command_options(self, path: str, options: dict[str, Any], focus: str | None) -> dict:
+        names = path.split()
+        command = self.bot.tree.get_command(names[0])
+        if command is None:
+            raise KeyError(f"no command /{names[0]}")
+        for name in names[1:]:
+            command = command.get_command(name)
+            if command is None:
+                raise KeyError(f"no command /{path}")
+        params = {p.display_name: p for p in command.parameters}
+        leaf = []
+        for name, value in options.items():
+            if name not in params:
+                raise KeyError(f"/{path} has no option {name!r}; it has {sorted(params)}")
+            opt = {"name": name, "type": params[name].type.value, "value": value}
+            if name == focus:
+                opt["focused"] = True
+            leaf.append(opt)
+        for name in reversed(names[1:]):
+            leaf = [{"name": name, "type": 1, "options": leaf}]
+        return {"id": str(970_000_000_000_000_000 + len(names[0])), "name": names[0], "type": 1,
+                "options": leaf}
+
+    async def slash(self, user: User, path: str, *, dm: bool = False, channel_id: int | None = None,
+                    **options: Any) -> Exchange:
+        """``/path option=value …`` by ``user`` in the guild channel (or the user's DM)."""
+        data = self._command_options(path, options, None)
+        return await self.feed(user, self._base(user, 2, data, channel_id=channel_id, dm=dm))
+
+    async def autocomplete(self, user: User, path: str, focus: str, *, dm: bool = False,
+                           channel_id: int | None = None, **options: Any) -> list[dict]:
+        """The choices offered while ``user`` types option ``focus`` (its value in ``options``)."""
+        options.setdefault(focus, "")
+        data = self._command_options(path, options, focus)
+        ex = await self.feed(user, self._base(user, 4, data, channel_id=channel_id, dm=dm))
+        return ex.choices or []
+
+    def click_payload(self, user: User, message: Sent, custom_id: str,
+                      values: list[str] | None = None) -> dict:
+        component = next((c for c in message.components if c.get("custom_id") == custom_id), None)
+        if component is None:
+            raise KeyError(f"message {message.message_id} has no component {custom_id!r}")
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
+        if component["type"] == 3:
+            data["values"] = list(values or [])
+        payload = self._base(user, 3, data, channel_id=message.channel_id, dm=message.dm)
+        payload["message"] = message.message_payload()
+        payload["message"]["channel_id"] = payload["channel_id"]
+        return payload
+
+    async def click(self, user: User, message: Sent, custom_id: str,
+                    values: list[str] | None = None) -> Exchange:
+        """``user`` presses ``custom_id`` on ``message`` (a select: choosing ``values``)."""
+        payload = self.click_payload(user, message, custom_id, values)
+        return await self.feed(user, payload, message.message_id)
+
+    async def settle(self, before: set[asyncio.Task] = frozenset(), timeout: float = 30.0) -> None:
+        """Wait until every task started since ``before`` has finished (view timers aside)."""
+        me = asyncio.current_task()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            busy = [t for t in asyncio.all_tasks() if t is not me and t not in before
+                    and not t.done() and not _is_view_timer(t)]
+            if not busy:
+                return
+            left = deadline - loop.time()
+            if left <= 0:
+                self.fake.problems.append(f"dispatch did not finish: {busy}")
+                return
+            await asyncio.wait(busy, timeout=left)
+
+    # -- reading what happened -----------------------------------------------------------
+    def posts(self, channel_id: int = CHANNEL_ID) -> list[Sent]:
+        return [s for s in self.fake.sent if s.kind == "post" and s.channel_id == channel_id]
+
+    def dms(self, user_id: int) -> list[Sent]:
+        return [s for s in self.fake.sent if s.kind == "dm" and s.user_id == user_id]
+
+
+def _is_view_timer(task: asyncio.Task) -> bool:
+    """discord.py's 15-minute timer of an ephemeral view (never waited for)."""
+    return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")

@@ -1,0 +1,107 @@
+"""Buttons and selects of every game, routed by custom id (they survive restarts).
+
+Each class is a ``discord.ui.DynamicItem`` registered once with ``add_dynamic_items``;
+the custom id carries everything needed (game, seq, option), so a click on a message
+posted before a restart, or in a DM, still reaches the right table.  The player and
+the seq are always re-checked by the table service.
+"""
+from __future__ import annotations
+
+import re
+
+import discord
+from discord import ui
+
+from bot import messages as m
+from bot.discord_notifier import edit_kwargs
+from cogs.replies import answer
+
+
+class _Routed:
+    """Shared DynamicItem plumbing: keep the template's match, rebuild from a click."""
+
+    def __init__(self, item: ui.Item, match: re.Match[str] | None = None) -> None:
+        super().__init__(item)  # type: ignore[call-arg]
+        self.match = match or self.__discord_ui_compiled_template__.fullmatch(item.custom_id)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item,
+                             match: re.Match[str]):
+        return cls(item, match)
+
+    @property
+    def game_id(self) -> int:
+        return int(self.match["game"])
+
+
+class DecisionButton(_Routed, ui.DynamicItem[ui.Button], template=r"c1:(?P<game>\d+):(?P<seq>\d+):(?P<option>.+)"):
+    """Answer the clicker's open decision with this button's option (at this seq)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id, seq, option = self.game_id, int(self.match["seq"]), self.match["option"]
+
+        async def work(table, locale):
+            outcome = await table.act(game_id, interaction.user.id, option, seq, locale=locale)
+            return outcome.panel
+
+        await answer(interaction, work, game_id=game_id)
+
+
+class DecisionSelect(_Routed, ui.DynamicItem[ui.Select], template=r"s1:(?P<game>\d+):(?P<seq>\d+):(?P<n>\d+)"):
+    """Answer the clicker's open decision with the chosen option id (at this seq)."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id, seq = self.game_id, int(self.match["seq"])
+        option = self.item.values[0] if self.item.values else ""
+
+        async def work(table, locale):
+            outcome = await table.act(game_id, interaction.user.id, option, seq, locale=locale)
+            return outcome.panel
+
+        await answer(interaction, work, game_id=game_id)
+
+
+class PanelButton(_Routed, ui.DynamicItem[ui.Button], template=r"p1:(?P<game>\d+)"):
+    """Show the clicker's private panel (hand, question, options) ephemerally."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id = self.game_id
+
+        async def work(table, locale):
+            return await table.panel(game_id, interaction.user.id, locale=locale)
+
+        await answer(interaction, work, game_id=game_id)
+
+
+class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+):(?P<verb>join|leave|ai|start)"):
+    """Join / leave / add an AI seat / start, then refresh the lobby message."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        game_id, verb, user = self.game_id, self.match["verb"], interaction.user
+
+        async def work(table, locale):
+            if verb == "join":
+                row = await table.join(game_id, user.id, user.display_name)
+            elif verb == "leave":
+                row = await table.leave(game_id, user.id)
+            elif verb == "ai":
+                row = await table.add_ai(game_id, user.id)
+            else:
+                row = await table.start(game_id, user.id)
+            await interaction.edit_original_response(**edit_kwargs(table.lobby_message(row)))
+            return None
+
+        await answer(interaction, work, game_id=game_id, defer="update")
+
+
+DYNAMIC_ITEMS = (DecisionButton, DecisionSelect, PanelButton, LobbyButton)
+
+
+def dynamic_item(item: ui.Item) -> ui.Item:
+    """Wrap a button/select in the DynamicItem whose template matches its custom id."""
+    for cls in DYNAMIC_ITEMS:
+        match = cls.__discord_ui_compiled_template__.fullmatch(item.custom_id or "")
+        if match:
+            return cls(item, match)
+    return item
+

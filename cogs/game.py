@@ -1,0 +1,141 @@
+"""``/game new|status|hand|list|abandon`` and ``/rules``: the commands every game shares."""
+from __future__ import annotations
+
+from typing import Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import messages as m
+from bot.i18n import has, t
+from bot.i18n.translator import L
+from bot.text import game_title
+from cogs.moves import resolve_game
+from cogs.replies import answer, locale_of, send
+from engine import registry
+from engine.core import RuleError
+
+GAME_CHOICES = [app_commands.Choice(name=L(f"game.{gid}"), value=gid) for gid in registry.available()]
+GameId = Optional[app_commands.Range[int, 1]]
+
+
+def parse_options(text: str | None) -> dict[str, str]:
+    """``"key=value key=value"`` -> dict; RuleError ``bad_options_text`` on anything else."""
+    out: dict[str, str] = {}
+    for token in (text or "").replace(",", " ").split():
+        key, sep, value = token.partition("=")
+        if not sep or not key or not value:
+            raise RuleError("bad_options_text", token=token)
+        out[key.strip()] = value.strip()
+    return out
+
+
+def chunks(text: str, limit: int = m.MAX_CONTENT) -> list[str]:
+    """Split ``text`` into messages of at most ``limit`` characters, at line breaks."""
+    out, current = [], ""
+    for line in text.splitlines(keepends=True):
+        for piece in (line[i:i + limit] for i in range(0, len(line), limit)):
+            if len(current) + len(piece) > limit:
+                out.append(current)
+                current = ""
+            current += piece
+    out.append(current)
+    return [c for c in out if c.strip()]
+
+
+def status_line(row, locale: str) -> str:
+    players = ", ".join(s.name for s in row.seats) or t("lobby.empty", locale)
+    return t("status.line", locale, id=row.id, game=game_title(row.type, locale),
+             status=t(f"status.{row.status}", locale), players=players)
+
+
+class GameCog(commands.Cog):
+    """Lobby, status, private hand, listing, abandoning and rules."""
+
+    game = app_commands.Group(name=L("cmd.game.name"), description=L("cmd.game.description"))
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name=L("cmd.game.new.name"), description=L("cmd.game.new.description"))
+    @app_commands.describe(game=L("cmd.game.new.game.description"),
+                           action_cards=L("cmd.game.new.action_cards.description"),
+                           winter=L("cmd.game.new.winter.description"),
+                           estates=L("cmd.game.new.estates.description"),
+                           options=L("cmd.game.new.options.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(self, interaction: discord.Interaction, game: str,
+                  action_cards: Optional[bool] = None, winter: Optional[bool] = None,
+                  estates: Optional[str] = None, options: Optional[str] = None) -> None:
+        async def work(table, locale):
+            chosen = parse_options(options)
+            dedicated = {"action_cards": action_cards, "winter": winter, "estates": estates}
+            chosen.update({k: v for k, v in dedicated.items() if v is not None})
+            user = interaction.user
+            row = await table.create_lobby(game, guild_id=interaction.guild_id,
+                                           channel_id=interaction.channel_id, host_id=user.id,
+                                           host_name=user.display_name, options=chosen, locale=locale)
+            return table.lobby_message(row)
+
+        await answer(interaction, work, defer="none")
+
+    @game.command(name=L("cmd.game.status.name"), description=L("cmd.game.status.description"))
+    @app_commands.rename(game_id="game")
+    @app_commands.describe(game_id=L("cmd.option.game.description"))
+    async def status(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
+        async def work(table, locale):
+            board = await table.board(await resolve_game(interaction, game_id))
+            board.ephemeral = True
+            return board
+
+        await answer(interaction, work, game_id=game_id)
+
+    @game.command(name=L("cmd.game.hand.name"), description=L("cmd.game.hand.description"))
+    @app_commands.rename(game_id="game")
+    @app_commands.describe(game_id=L("cmd.option.game.description"))
+    async def hand(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = await resolve_game(interaction, game_id)
+            return await table.panel(gid, interaction.user.id, locale=locale)
+
+        await answer(interaction, work, game_id=game_id)
+
+    @game.command(name=L("cmd.game.list.name"), description=L("cmd.game.list.description"))
+    async def list_games(self, interaction: discord.Interaction) -> None:
+        async def work(table, locale):
+            rows = await table.list_games(user_id=interaction.user.id)
+            if interaction.guild_id is not None:
+                rows += await table.list_games(guild_id=interaction.guild_id)
+            unique = {row.id: row for row in rows}
+            lines = [status_line(unique[i], locale) for i in sorted(unique)]
+            return m.OutMessage("\n".join(lines) or t("status.none", locale), ephemeral=True)
+
+        await answer(interaction, work)
+
+    @game.command(name=L("cmd.game.abandon.name"), description=L("cmd.game.abandon.description"))
+    @app_commands.rename(game_id="game")
+    @app_commands.describe(game_id=L("cmd.option.game.description"))
+    async def abandon(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = await resolve_game(interaction, game_id)
+            can_manage = bool(interaction.permissions.manage_guild)
+            row = await table.abandon(gid, interaction.user.id, can_manage=can_manage)
+            return m.OutMessage(t("reply.abandoned", locale, id=row.id,
+                                  game=game_title(row.type, locale)), ephemeral=True)
+
+        await answer(interaction, work, game_id=game_id)
+
+    @app_commands.command(name=L("cmd.rules.name"), description=L("cmd.rules.description"))
+    @app_commands.describe(game=L("cmd.rules.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        locale = locale_of(interaction)
+        key = f"{game}.rules"
+        text = t(key, locale) if has(key) else t("reply.no_rules", locale, game=game_title(game, locale))
+        for part in chunks(text):
+            await send(interaction, m.OutMessage(part, ephemeral=True))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))
