@@ -1,7 +1,8 @@
 """Fallback renderer for games without their own module: a text panel of the view.
 
 Shows the game id, status, result scores and one line per public top-level field
-(scalars as values, lists and maps by their size or a short summary).  It draws only
+(scalars as values, lists and maps by their size or a short summary, per-seat lists of
+dicts as one line per seat with their plain values).  It draws only
 what the view holds, so it is as safe as the view itself.
 """
 from __future__ import annotations
@@ -36,9 +37,22 @@ def _lines(view: Mapping, locale: str) -> list[tuple[str, str]]:
         out.append((kit.seat_name(view, int(seat), locale),
                     f"{score}" + ("  ★ " + kit.label("common", "winner", locale) if won else "")))
     for key, value in view.items():
-        if key not in _SKIP:
+        if key in _SKIP:
+            continue
+        if _per_seat(view, value):
+            for seat, entry in enumerate(value):
+                scalars = ", ".join(f"{k}={v}" for k, v in entry.items()
+                                    if isinstance(v, (str, int, float, bool)) and k != "seat")
+                out.append((f"{key} · {kit.seat_name(view, seat, locale)}", scalars or "—"))
+        else:
             out.append((key, _summary(value, locale)))
     return out[:MAX_LINES]
+
+
+def _per_seat(view: Mapping, value: Any) -> bool:
+    """A list with one dict per seat (players' boards, estates, ...)."""
+    return (isinstance(value, list) and len(value) == view.get("players")
+            and all(isinstance(v, Mapping) for v in value))
 
 
 def render_table(view: dict, locale: str) -> Image.Image:
