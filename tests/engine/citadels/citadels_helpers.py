@@ -10,9 +10,11 @@ from engine.citadels.data import CHARACTERS
 def table(n: int, held: dict[str, int], *, gold: dict[int, int] | None = None,
           hands: dict[int, list[str]] | None = None, cities: dict[int, list[str]] | None = None,
           crown: int = 0, deck: list[str] | None = None, discard: list[str] | None = None,
-          up: tuple[str, ...] = (), seed: int = 1, **options) -> tuple[dict, list]:
+          up: tuple[str, ...] = (), seed: int = 1, pass_first_window: bool = True,
+          **options) -> tuple[dict, list]:
     """A game after the draft: ``held`` characters (the rest face down, ``up`` face up),
-    given gold/hands/cities (bank kept balanced), calling started."""
+    given gold/hands/cities (bank kept balanced), calling started (an Acrobat window
+    opened before the first turn is passed unless ``pass_first_window`` is False)."""
     state = GAME.setup(n, options, seed)
     state.update(draft=None, phase="call", held=dict(held), crown=crown, up=list(up),
                  down=[c for c in CHARACTERS if c not in held and c not in up])
@@ -29,6 +31,8 @@ def table(n: int, held: dict[str, int], *, gold: dict[int, int] | None = None,
         state["discard"] = list(discard)
     events: list = []
     advance(state, events)
+    if pass_first_window:
+        events += pass_windows(state)
     return state, events
 
 
