@@ -1,0 +1,96 @@
+"""Clicks that must be refused or survive: strangers, stale buttons, double clicks, restarts."""
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n import t
+from harness import ALICE, BOB, CYRIL, DANA, EVE, PLAYERS, Driver, OfflineDiscord, new_table
+
+USERS = {u.id: u for u in PLAYERS}
+
+
+async def started(d: OfflineDiscord, steps: int = 6) -> Driver:
+    """A four-human table after a few moves, with the driver that played them."""
+    game_id, lobby = await new_table(d, ALICE, (BOB, CYRIL, DANA))
+    await d.click(ALICE, lobby, f"l1:{game_id}:start")
+    driver = Driver(d, game_id, USERS, slash_every=10**6)
+    for _ in range(steps):
+        assert await driver.step()
+    return driver
+
+
+async def snapshot(driver: Driver):
+    row = await driver.row()
+    return row.seq, row.state, len(await driver.d.table.db.moves(driver.game_id))
+
+
+async def current_panel(driver: Driver):
+    user, _ = await driver.next_turn()
+    return user, await driver.open_panel(user)
+
+
+async def test_a_stranger_gets_a_friendly_error_and_nothing_changes(offline):
+    driver = await started(offline)
+    player, panel = await current_panel(driver)
+    before = await snapshot(driver)
+
+    ex = await offline.click(EVE, driver.latest_board(), f"p1:{driver.game_id}")
+    assert ex.last.ephemeral and ex.last.content == t("error.not_a_player", "en")
+    button = panel.custom_ids()[0]
+    ex = await offline.click(EVE, panel, button, values=[panel.components[0].get("options", [{}])[0].get("value")])
+    assert ex.last.ephemeral and ex.last.content == t("error.not_a_player", "en")
+    assert await snapshot(driver) == before
+
+
+async def test_a_button_from_an_older_panel_is_refused_as_stale(offline):
+    driver = await started(offline)
+    player, old_panel = await current_panel(driver)
+    assert await driver.step()                               # the game moves on
+    before = await snapshot(driver)
+    cid = old_panel.custom_ids()[-1]
+    option = old_panel.components[-1].get("options", [{}])[0].get("value")
+    ex = await offline.click(player, old_panel, cid, values=[option] if option else None)
+    expected = t("error.stale", player.locale)
+    assert ex.last.ephemeral and ex.last.content == expected
+    assert await snapshot(driver) == before
+
+
+async def test_two_simultaneous_clicks_apply_exactly_one_move(offline):
+    driver = await started(offline)
+    player, panel = await current_panel(driver)
+    seq, _, moves = await snapshot(driver)
+    component = panel.components[0]
+    values = [component["options"][0]["value"]] if component["type"] == 3 else None
+    payloads = [offline.click_payload(player, panel, component["custom_id"], values) for _ in range(2)]
+
+    first, second = await asyncio.gather(*(offline.feed(player, p, panel.message_id) for p in payloads))
+
+    after_seq, _, after_moves = await snapshot(driver)
+    assert (after_seq, after_moves) == (seq + 1, moves + 1)
+    texts = sorted([first.last.content, second.last.content])
+    stale = t("error.stale", player.locale)
+    assert texts.count(stale) == 1, texts
+
+
+async def test_old_messages_still_work_after_a_restart(tmp_path, fake, fixed_seed):
+    path = tmp_path / "castellan.sqlite"
+    first = await OfflineDiscord.start(path, images=False, fake=fake)
+    driver = await started(first, steps=10)
+    seq_before, _, _ = await snapshot(driver)
+    old_board = driver.latest_board()
+    user, old_panel = await current_panel(driver)
+    await first.close()
+
+    second = await OfflineDiscord.start(path, images=False, fake=fake)   # a new process
+    try:
+        driver.d, driver.panels = second, {user.id: old_panel}
+        assert await driver.step()           # a decision button of the pre-restart panel
+        assert (await driver.row()).seq > seq_before
+        mover, _ = await driver.next_turn()
+        ex = await second.click(mover, old_board, f"p1:{driver.game_id}")   # pre-restart board
+        assert ex.last.ephemeral and driver._current(ex.last, (await driver.row()).seq)
+        assert await driver.play_to_end() > 0
+        assert (await driver.row()).status == "finished"
+    finally:
+        await second.close()
+    assert fake.problems == []

@@ -1,0 +1,113 @@
+"""/game new|list|status|hand|abandon, lobby buttons and /rules, as users see them."""
+from __future__ import annotations
+
+from bot.i18n import t
+from harness import ALICE, BOB, CYRIL, DANA, EVE, MANAGE_GUILD, MEMBER_PERMISSIONS, User, new_table
+
+ADMIN = User(106, "Admin", "en-US", MEMBER_PERMISSIONS | MANAGE_GUILD)
+
+
+async def test_lobby_join_leave_ai_and_start(offline):
+    ex = await offline.slash(ALICE, "game new", game="citadels", action_cards=True)
+    lobby = ex.last
+    assert not lobby.ephemeral and "action_cards=true" in lobby.content
+    gid = int(lobby.custom_ids()[0].split(":")[1])
+    assert lobby.custom_ids() == [f"l1:{gid}:{v}" for v in ("join", "leave", "ai", "start")]
+
+    ex = await offline.click(BOB, lobby, f"l1:{gid}:join")
+    assert ex.responses[0]["type"] == 6 and "Bob" in ex.last.content     # lobby edited
+    ex = await offline.click(BOB, lobby, f"l1:{gid}:join")
+    assert ex.last.ephemeral and ex.last.content == t("error.already_joined", "en")
+    ex = await offline.click(BOB, lobby, f"l1:{gid}:leave")
+    assert "Bob" not in ex.last.content
+    ex = await offline.click(CYRIL, lobby, f"l1:{gid}:leave")
+    assert ex.last.content == t("error.not_a_player", "en")
+
+    ex = await offline.click(ALICE, lobby, f"l1:{gid}:start")             # alone: too few
+    assert ex.last.ephemeral and "2–7" in ex.last.content
+    ex = await offline.click(BOB, lobby, f"l1:{gid}:ai")
+    assert ex.last.content == t("error.not_host", "en")
+    for _ in range(6):
+        await offline.click(ALICE, lobby, f"l1:{gid}:ai")
+    ex = await offline.click(DANA, lobby, f"l1:{gid}:join")
+    assert ex.last.ephemeral and ex.last.content == t("error.table_full", "cs", max=7)
+    ex = await offline.click(BOB, lobby, f"l1:{gid}:start")
+    assert ex.last.content == t("error.not_host", "en")
+    assert offline.posts() == []                                           # nothing started
+
+    ex = await offline.click(ALICE, lobby, f"l1:{gid}:start")
+    edited = offline.fake.messages[lobby.message_id]
+    assert edited.custom_ids() == [] and t("lobby.started", "cs") in edited.content
+    board = offline.posts()[-1]
+    assert board.custom_ids() == [f"p1:{gid}"]
+    row = await offline.table.db.load_game(gid)
+    assert row.status == "active" and row.options["action_cards"] is True
+
+
+async def test_new_game_rejects_bad_options_and_changes_nothing(offline):
+    ex = await offline.slash(BOB, "game new", game="citadels", options="great_wall")
+    assert ex.last.ephemeral and "great_wall" in ex.last.content
+    ex = await offline.slash(BOB, "game new", game="citadels", winter=True)
+    assert ex.last.ephemeral and "winter" in ex.last.content
+    ex = await offline.slash(BOB, "game new", game="citadels", options="great_wall=maybe")
+    assert ex.last.ephemeral and "maybe" in ex.last.content
+    assert await offline.table.list_games() == []
+    ex = await offline.slash(BOB, "game new", game="citadels", options="great_wall=true")
+    assert "great_wall=true" in ex.last.content
+
+
+async def test_list_status_hand_and_abandon_permissions(offline):
+    gid, lobby = await new_table(offline, ALICE, (BOB,))
+    await offline.click(ALICE, lobby, f"l1:{gid}:start")
+    other, _ = await new_table(offline, CYRIL)
+
+    ex = await offline.slash(EVE, "game list")
+    assert ex.last.ephemeral and f"#{gid}" in ex.last.content and f"#{other}" in ex.last.content
+    ex = await offline.slash(EVE, "game list", dm=True)                      # no guild: only mine
+    assert ex.last.content == t("status.none", "en")
+
+    ex = await offline.slash(BOB, "game status")
+    assert ex.last.ephemeral and ex.last.custom_ids() == [f"p1:{gid}"]
+    ex = await offline.slash(BOB, "game hand")
+    assert ex.last.ephemeral and ex.last.content.startswith(t("panel.title", "en", game="Citadels", id=gid))
+    ex = await offline.slash(EVE, "game hand", game=gid)
+    assert ex.last.content == t("error.not_a_player", "en")
+    ex = await offline.slash(EVE, "game status")
+    assert ex.last.content == t("error.no_game_in_channel", "en")
+
+    ex = await offline.slash(BOB, "game abandon", game=gid)
+    assert ex.last.content == t("error.not_allowed_abandon", "en")
+    assert (await offline.table.db.load_game(gid)).status == "active"
+    ex = await offline.slash(ADMIN, "game abandon", game=gid)
+    assert ex.last.content == t("reply.abandoned", "en", id=gid, game="Citadels")
+    assert (await offline.table.db.load_game(gid)).status == "abandoned"
+    ex = await offline.slash(CYRIL, "game abandon", game=other)                # the host may
+    assert (await offline.table.db.load_game(other)).status == "abandoned"
+    ex = await offline.slash(CYRIL, "game abandon", game=other)
+    assert ex.last.content == t("error.not_active", "en")
+    ex = await offline.slash(EVE, "game list")
+    assert ex.last.content == t("status.none", "en")
+
+
+async def test_rules_answer_in_the_users_language(offline):
+    en = await offline.slash(BOB, "rules", game="citadels")
+    cs = await offline.slash(ALICE, "rules", game="citadels")
+    assert all(r.ephemeral and 0 < len(r.content) <= 2000 for r in en.replies + cs.replies)
+    for ex, locale in ((en, "en"), (cs, "cs")):
+        assert ex.text.split() == t("citadels.rules", locale).split()      # all of it, in order
+    assert cs.text != en.text
+
+
+async def test_buttons_work_in_direct_messages(offline, fake):
+    gid, lobby = await new_table(offline, ALICE, (BOB,))
+    await offline.click(ALICE, lobby, f"l1:{gid}:start")
+    dms = [m for u in (ALICE, BOB) for m in offline.dms(u.id) if m.custom_ids()]
+    assert dms, "the first player to act gets a DM panel"
+    panel = dms[-1]
+    user = ALICE if panel.user_id == ALICE.id else BOB
+    seq = (await offline.table.db.load_game(gid)).seq
+    component = panel.components[0]
+    values = [component["options"][0]["value"]] if component["type"] == 3 else None
+    ex = await offline.click(user, panel, component["custom_id"], values)
+    assert ex.dm and ex.last.ephemeral
+    assert (await offline.table.db.load_game(gid)).seq > seq
