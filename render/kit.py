@@ -15,6 +15,7 @@ import io
 import json
 import math
 import statistics
+import threading
 import time
 from collections import OrderedDict
 from functools import lru_cache
@@ -198,32 +199,40 @@ def draw_lines(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: 
 
 # -- sprite cache -----------------------------------------------------------------------
 class SpriteCache:
-    """Least-recently-used images by key: each distinct sprite is drawn once."""
+    """Least-recently-used images by key: each distinct sprite is drawn once.
+
+    Thread-safe (the bot renders in worker threads); sprites are never modified after
+    creation, only pasted, so sharing them is safe.
+    """
 
     def __init__(self, maxsize: int = 2048) -> None:
         self.maxsize = maxsize
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self._lock = threading.Lock()
         self.hits = self.misses = 0
 
     def get(self, key: Hashable, factory: Callable[[], Image.Image]) -> Image.Image:
-        img = self._items.get(key)
-        if img is not None:
-            self._items.move_to_end(key)
-            self.hits += 1
-            return img
-        self.misses += 1
-        img = factory()
-        self._items[key] = img
-        if len(self._items) > self.maxsize:
-            self._items.popitem(last=False)
+        with self._lock:
+            img = self._items.get(key)
+            if img is not None:
+                self._items.move_to_end(key)
+                self.hits += 1
+                return img
+            self.misses += 1
+        img = factory()                     # drawn outside the lock; a rare double is harmless
+        with self._lock:
+            self._items[key] = img
+            while len(self._items) > self.maxsize:
+                self._items.popitem(last=False)
         return img
 
     def __len__(self) -> int:
         return len(self._items)
 
     def clear(self) -> None:
-        self._items.clear()
-        self.hits = self.misses = 0
+        with self._lock:
+            self._items.clear()
+            self.hits = self.misses = 0
 
 
 SPRITES = SpriteCache()
@@ -280,7 +289,7 @@ def badge(text: str, fill: RGB = PANEL_EDGE, size: int = 16,
 
 
 def crown(height: int = 24, fill: RGB = ACCENT) -> Image.Image:
-    """A simple five-point crown icon."""
+    """A simple three-point crown icon with jewels."""
     def make() -> Image.Image:
         w = int(height * 1.3)
         img, d = _blank(w, height)

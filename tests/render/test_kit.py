@@ -150,3 +150,17 @@ def test_every_render_label_has_english_and_czech_with_the_same_placeholders(pat
         assert entry["en"].strip() and entry["cs"].strip(), key
         fields = [set(re.findall(r"{(\w+)}", entry[loc])) for loc in ("en", "cs")]
         assert fields[0] == fields[1], key
+
+
+def test_sprite_cache_is_safe_under_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    cache = kit.SpriteCache(maxsize=8)
+
+    def work(i):
+        key = i % 20
+        img = cache.get(key, lambda: Image.new("RGBA", (1, 1), (key, 0, 0, 255)))
+        assert img.getpixel((0, 0))[0] == key
+    with ThreadPoolExecutor(8) as pool:
+        list(pool.map(work, range(4000)))
+    assert len(cache) <= 8
