@@ -86,12 +86,11 @@ def _ship_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Ev
             taken[g] = _take_goods(state, seat, depots, g)
     elif room:
         push(state, "ship_goods", depots=depots, room=room)
-    return [_goods_event(seat, depots, taken)]
+    return [_goods_event(seat, g, n) for g, n in sorted(taken.items())]
 
 
-def _goods_event(seat: int, depots: list[int], taken: dict[int, int]) -> Event:
-    return Event("ship_goods", {"seat": seat, "depots": depots,
-                                "goods": {f"goods_{g}": n for g, n in sorted(taken.items())}})
+def _goods_event(seat: int, goods: int, count: int) -> Event:
+    return Event("ship_goods", {"seat": seat, "goods": f"goods_{goods}", "count": count})
 
 
 def _ship_goods_options(state: dict, frame: dict, p: dict) -> list[Option]:
@@ -105,7 +104,7 @@ def _ship_goods_choose(state: dict, seat: int, frame: dict, option_id: str) -> l
     frame["room"] -= 1
     if not frame["room"] or not _new_types(state, state["players"][seat], frame["depots"]):
         state["stack"].pop()
-    return [_goods_event(seat, frame["depots"], {goods: count})]
+    return [_goods_event(seat, goods, count)]
 
 
 # -- castle -----------------------------------------------------------------------------

@@ -85,7 +85,8 @@ def finish_take(state: dict, seat: int, tile: str, depot: int, cost: int, buy: b
         state["bought"] = True
     else:
         close_parent(state, p, cost)
-    return take_tile(state, seat, tile, depot, "buy" if buy else "take")
+    kind = ("buy" if depot else "buy_black") if buy else "take"
+    return take_tile(state, seat, tile, depot, kind)
 
 
 def do_action(state: dict, seat: int, option_id: str, die: int | None) -> list[Event]:
