@@ -1,0 +1,99 @@
+"""Slash-command definitions within Discord's limits, and autocomplete offering legal moves only."""
+from __future__ import annotations
+
+import json
+import re
+
+from bot.client import command_payload
+from bot.i18n import t
+from harness import ALICE, BOB, CYRIL, DANA, EVE, PLAYERS, Driver, new_table
+
+NAME = re.compile(r"^[-_'\w]{1,32}$")
+
+
+def walk(command: dict):
+    yield command
+    for option in command.get("options", []):
+        if option["type"] in (1, 2):
+            yield from walk(option)
+
+
+def text_size(command: dict) -> int:
+    """Characters Discord counts towards a command's 8000 limit (names, descriptions, choices)."""
+    total = 0
+    for node in [command] + [o for c in walk(command) for o in c.get("options", [])]:
+        total += len(node["name"]) + len(node.get("description", ""))
+        total += sum(len(v) for k in ("name_localizations", "description_localizations")
+                     for v in (node.get(k) or {}).values())
+        for choice in node.get("choices", []):
+            total += len(choice["name"]) + len(str(choice["value"]))
+            total += sum(len(v) for v in (choice.get("name_localizations") or {}).values())
+    return total
+
+
+async def test_command_payload_is_within_discord_limits_and_czech(offline):
+    payload = await command_payload(offline.bot)
+    assert {c["name"] for c in payload} == {"game", "rules", "citadels"}
+    for root in payload:
+        assert text_size(root) <= 8000
+        for command in walk(root):
+            assert NAME.match(command["name"]) and command["name"] == command["name"].lower()
+            cs_name = command["name_localizations"]["cs"]
+            assert NAME.match(cs_name) and cs_name == cs_name.lower()
+            assert 1 <= len(command["description"]) <= 100
+            assert 1 <= len(command["description_localizations"]["cs"]) <= 100
+            options = command.get("options", [])
+            assert len(options) <= 25
+            names = [o["name"] for o in options]
+            assert len(names) == len(set(names))
+            for option in options:
+                assert NAME.match(option["name"])
+                assert 1 <= len(option["description"]) <= 100
+                assert option.get("description_localizations", {}).get("cs")
+                assert len(option.get("choices", [])) <= 25
+                assert not (option.get("choices") and option.get("autocomplete"))
+    citadels = next(c for c in payload if c["name"] == "citadels")
+    subs = {o["name"]: o for o in citadels["options"]}
+    assert set(subs) == {"take", "build", "ability", "action", "pick", "end-turn", "choose"}
+    assert subs["build"]["options"][0]["autocomplete"] is True
+    assert [c["value"] for c in subs["take"]["options"][0]["choices"]] == ["gold", "cards"]
+    json.dumps(payload)                                    # plain JSON, ready to upload
+
+
+async def until_option(driver: Driver, prefix: str):
+    """Play until a human's open decision offers an option starting with ``prefix``."""
+    for _ in range(400):
+        user, decision = await driver.next_turn()
+        if any(o.id.startswith(prefix) for o in decision.options):
+            return user, decision
+        assert await driver.step()
+    raise AssertionError(f"no {prefix} option came up")
+
+
+async def test_autocomplete_offers_only_the_users_legal_moves(offline):
+    game_id, lobby = await new_table(offline, ALICE, (BOB, CYRIL, DANA))
+    await offline.click(ALICE, lobby, f"l1:{game_id}:start")
+    driver = Driver(offline, game_id, {u.id: u for u in PLAYERS}, slash_every=10**6)
+    user, decision = await until_option(driver, "build:")
+    legal_builds = {o.id for o in decision.options if o.id.startswith("build:")}
+
+    offered = await offline.autocomplete(user, "citadels build", "district")
+    assert {c["value"] for c in offered} == legal_builds
+    everything = await offline.autocomplete(user, "citadels choose", "option")
+    assert {c["value"] for c in everything} == {o.id for o in decision.options}
+    others = [u for u in PLAYERS if u != user]
+    assert await offline.autocomplete(others[0], "citadels build", "district") == []
+    assert await offline.autocomplete(EVE, "citadels build", "district") == []
+    label = offered[0]["name"]
+    narrowed = await offline.autocomplete(user, "citadels build", "district", district=label[:4])
+    assert offered[0]["value"] in {c["value"] for c in narrowed}
+
+    row = await driver.row()
+    ex = await offline.slash(user, "citadels build", district="build:no-such-district")
+    assert ex.last.ephemeral and (await driver.row()).seq == row.seq
+    assert ex.last.content and ex.last.content != t("error.internal", user.locale)
+    ex = await offline.slash(EVE, "citadels end-turn")
+    assert ex.last.content == t("error.no_game_in_channel", "en")
+
+    ex = await offline.slash(user, "citadels build", district=label)        # typed by its name
+    assert ex.last.ephemeral and (await driver.row()).seq == row.seq + 1
