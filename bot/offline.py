@@ -21,6 +21,7 @@ import contextlib
 import io
 import itertools
 import json
+import random
 import re
 import socket
 from dataclasses import dataclass, field
@@ -32,6 +33,8 @@ from discord.webhook import async_ as webhook_async
 from bot.client import CastellanBot
 from bot.config import Settings
 from bot.render_service import Renderer
+from engine import ai, registry
+from engine.core import Decision
 
 APP_ID = 900_000_000_000_000_001
 BOT_USER_ID = 900_000_000_000_000_002
@@ -88,11 +91,11 @@ class Sent:
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in self.components if "custom_id" in c]
 
-    def message_payload(self, author_id: int = BOT_USER_ID) -> dict:
+    def message_payload(self) -> dict:
         """This message as Discord would include it in a component interaction."""
         return {
             "id": str(self.message_id), "channel_id": str(self.channel_id or CHANNEL_ID),
-            "author": {"id": str(author_id), "username": "castellan", "discriminator": "0",
+            "author": {"id": str(BOT_USER_ID), "username": "castellan", "discriminator": "0",
                        "avatar": None, "bot": True},
             "content": self.content, "timestamp": "2026-01-01T00:00:00+00:00",
             "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
@@ -239,9 +242,6 @@ class FakeDiscord:
             self.exchanges[sent.token].replies.append(sent)
         return sent
 
-    def _message(self, sent: Sent) -> dict:
-        return sent.message_payload()
-
     # -- REST (HTTPClient.request) -----------------------------------------------------
     async def rest(self, route: discord.http.Route, *, files=None, form=None, **kwargs: Any) -> Any:
         path = route.url[len(discord.http.Route.BASE):]
@@ -269,7 +269,7 @@ class FakeDiscord:
                                   "Cannot send messages to this user")
         sent = self._record(Sent("dm" if user_id else "post", channel_id, self.next_id(), body,
                                  _file_bytes(files), user_id=user_id, dm=user_id is not None))
-        return self._message(sent)
+        return _as_message(sent)
 
     def _edit(self, channel_id: int, message_id: int, body: dict, token: str | None = None) -> dict:
         old = self.messages.get(message_id)
@@ -279,7 +279,7 @@ class FakeDiscord:
         self._record(Sent("edit", channel_id, message_id, body, token=token))
         self.messages[message_id] = Sent(old.kind, old.channel_id, message_id, payload, old.files,
                                          old.user_id, old.token, old.dm)
-        return self._message(self.messages[message_id])
+        return _as_message(self.messages[message_id])
 
     # -- interaction webhooks (AsyncWebhookAdapter.request) -----------------------------
     async def webhook(self, route, *, payload=None, multipart=None, files=None, **kwargs: Any) -> Any:
@@ -289,12 +289,12 @@ class FakeDiscord:
             return self._callback(int(m[1]), m[2], body, files)
         if m := re.fullmatch(rf"/webhooks/{APP_ID}/([^/]+)", path):
             sent = self._record(self._reply("followup", m[1], body, files))
-            return self._message(sent)
+            return _as_message(sent)
         if m := re.fullmatch(rf"/webhooks/{APP_ID}/([^/]+)/messages/([^/]+)", path):
             token, which = m[1], m[2]
             target = self._original(token) if which == "@original" else self.messages.get(int(which))
             if route.method == "GET" and target is not None:
-                return self._message(target)
+                return _as_message(target)
             if route.method == "PATCH" and target is not None:
                 return self._edit(target.channel_id or CHANNEL_ID, target.message_id, body, token)
         self.problems.append(f"unexpected webhook call {route.method} {path}")
@@ -531,6 +531,103 @@ class OfflineDiscord:
         return [s for s in self.fake.sent if s.kind == "dm" and s.user_id == user_id]
 
 
+def _as_message(sent: Sent) -> dict:
+    return sent.message_payload()
+
+
 def _is_view_timer(task: asyncio.Task) -> bool:
     """discord.py's 15-minute timer of an ephemeral view (never waited for)."""
     return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
+
+
+class TablePlayer:
+    """Plays one table like people do: "My hand" on the newest board, then an option button.
+
+    The option clicked is the one the engine's AI would pick, so games end sensibly.
+    Used by the click benchmark and (extended) by the Discord tests.
+    """
+
+    def __init__(self, d: OfflineDiscord, game_id: int, users: dict[int, User],
+                 rnd: random.Random | None = None) -> None:
+        self.d = d
+        self.game_id = game_id
+        self.users = users
+        self.rnd = rnd or random.Random(7)
+        self.panels: dict[int, Sent] = {}   # each user's newest private panel
+
+    async def row(self):
+        return await self.d.table.db.load_game(self.game_id)
+
+    async def next_turn(self) -> tuple[User, Decision] | None:
+        """The first human who must decide now, with the decision (None: not running)."""
+        row = await self.row()
+        if row.status != "active":
+            return None
+        game = registry.get(row.type)
+        humans = {s.seat: self.users[s.user_id] for s in row.seats if not s.is_ai}
+        for decision in game.pending(row.state):
+            if decision.seat in humans:
+                return humans[decision.seat], decision
+        raise AssertionError(f"no human to move at seq {row.seq}")
+
+    async def wanted_option(self, decision: Decision) -> str:
+        row = await self.row()
+        return ai.choose(registry.get(row.type), row.state, decision, self.rnd).option
+
+    def latest_board(self) -> Sent:
+        boards = [p for p in self.d.posts() if f"p1:{self.game_id}" in p.custom_ids()]
+        if not boards:
+            raise AssertionError("no board message with a 'My hand' button")
+        return self.d.fake.messages[boards[-1].message_id]
+
+    async def open_panel(self, user: User) -> Sent:
+        ex = await self.d.click(user, self.latest_board(), f"p1:{self.game_id}")
+        self.panels[user.id] = ex.last
+        return ex.last
+
+    def is_current(self, panel: Sent | None, seq: int) -> bool:
+        """Whether ``panel`` offers decision components for ``seq``."""
+        heads = (f"c1:{self.game_id}:{seq}:", f"s1:{self.game_id}:{seq}:")
+        return panel is not None and any(cid.startswith(heads) for cid in panel.custom_ids())
+
+    async def panel_for(self, user: User) -> Sent:
+        """The user's newest panel if it is current, else a freshly opened one."""
+        panel = self.panels.get(user.id)
+        if not self.is_current(panel, (await self.row()).seq):
+            panel = await self.open_panel(user)
+        return panel
+
+    async def choose(self, user: User, panel: Sent, option: str) -> Exchange:
+        """Click ``option`` on ``panel`` (its button, or its value in a select)."""
+        for c in panel.components:
+            cid = c["custom_id"]
+            if cid.startswith("c1:") and cid.split(":", 3)[3] == option:
+                ex = await self.d.click(user, panel, cid)
+                break
+            if cid.startswith("s1:") and option in [o["value"] for o in c["options"]]:
+                ex = await self.d.click(user, panel, cid, values=[option])
+                break
+        else:
+            raise AssertionError(f"option {option} is not offered: {panel.custom_ids()}")
+        if ex.replies:
+            self.panels[user.id] = ex.last
+        return ex
+
+    async def step(self) -> bool:
+        """One human move through the panel; False once the game is over."""
+        turn = await self.next_turn()
+        if turn is None:
+            return False
+        user, decision = turn
+        option = await self.wanted_option(decision)
+        await self.choose(user, await self.panel_for(user), option)
+        return True
+
+    async def play_to_end(self, max_moves: int = 5000) -> int:
+        """Step until the game is over; returns the number of human moves."""
+        moves = 0
+        while await self.step():
+            moves += 1
+            if moves >= max_moves:
+                raise AssertionError("the game did not end")
+        return moves

@@ -7,7 +7,7 @@ error and change nothing; anything else is logged and answered with ``error.inte
 from __future__ import annotations
 
 import logging
-from typing import Awaitable, Callable
+from typing import TYPE_CHECKING, Awaitable, Callable
 
 import discord
 
@@ -16,9 +16,12 @@ from bot.discord_notifier import send_kwargs
 from bot.i18n import norm_locale, t
 from engine.core import RuleError
 
+if TYPE_CHECKING:
+    from bot.table import TableService
+
 log = logging.getLogger(__name__)
 
-Work = Callable[["TableService", str], Awaitable[m.OutMessage | None]]  # noqa: F821
+Work = Callable[["TableService", str], Awaitable["m.OutMessage | None"]]
 
 
 def locale_of(interaction: discord.Interaction) -> str:

@@ -88,7 +88,7 @@ async def test_old_messages_still_work_after_a_restart(tmp_path, fake, fixed_see
         assert (await driver.row()).seq > seq_before
         mover, _ = await driver.next_turn()
         ex = await second.click(mover, old_board, f"p1:{driver.game_id}")   # pre-restart board
-        assert ex.last.ephemeral and driver._current(ex.last, (await driver.row()).seq)
+        assert ex.last.ephemeral and driver.is_current(ex.last, (await driver.row()).seq)
         assert await driver.play_to_end() > 0
         assert (await driver.row()).status == "finished"
     finally:
