@@ -24,6 +24,7 @@ import json
 import random
 import re
 import socket
+import time
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -45,6 +46,7 @@ EPHEMERAL = 1 << 6
 MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view, send, use app commands
 MIB = 1024 * 1024
+RESPONSE_DEADLINE = 3.0   # seconds Discord waits for the first interaction response
 _NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
@@ -114,6 +116,8 @@ class Exchange:
     channel_id: int
     dm: bool = False
     clicked: int | None = None     # the message whose component was used
+    original: int | None = None    # the message the interaction response created or updates
+    started: float = field(default_factory=time.monotonic)
     replies: list[Sent] = field(default_factory=list)
     responses: list[dict] = field(default_factory=list)   # raw interaction callbacks
     choices: list[dict] | None = None
@@ -306,8 +310,7 @@ class FakeDiscord:
                     token, ex.dm)
 
     def _original(self, token: str) -> Sent | None:
-        ex = self.exchanges[token]
-        origin = ex.responses[0].get("_message") if ex.responses else None
+        origin = self.exchanges[token].original
         return self.messages.get(origin) if origin else None
 
     def _callback(self, interaction_id: int, token: str, body: dict, files) -> dict:
@@ -315,6 +318,8 @@ class FakeDiscord:
         kind, data = body.get("type"), body.get("data") or {}
         if ex.responses:
             self.problems.append(f"interaction {interaction_id} acknowledged twice (40060)")
+        if time.monotonic() - ex.started > RESPONSE_DEADLINE:
+            self.problems.append(f"interaction {interaction_id} answered after 3 s (10062)")
         ex.responses.append(body)
         message_id = None
         if kind == 8:
@@ -324,7 +329,7 @@ class FakeDiscord:
             message_id = self._record(self._reply("response", token, data, files)).message_id
         elif kind == 6:
             message_id = ex.clicked
-        body["_message"] = message_id
+        ex.original = message_id
         return {"interaction": {"id": str(interaction_id), "type": 2,
                                 "response_message_id": str(message_id) if message_id else None,
                                 "response_message_loading": kind == 5,
@@ -449,6 +454,8 @@ class OfflineDiscord:
         before = asyncio.all_tasks()
         self.bot._connection.parse_interaction_create(payload)
         await self.settle(before)
+        if not ex.responses:
+            self.fake.problems.append(f"interaction {payload['id']} was never answered")
         return ex
 
     def _command_options(self, path: str, options: dict[str, Any], focus: str | None) -> dict:

@@ -131,7 +131,7 @@ class TableService:
             row = await self._load(game_id)
             events = [Event("game_started", {})]
             row, more = await self._play_ai(game, row)
-            await self._announce(game, row, events + more, before=set())
+            await self._announce(game, row, events + more, before=(frozenset(), None))
             return row
 
     def lobby_message(self, row: GameRow) -> m.OutMessage:
@@ -170,10 +170,10 @@ class TableService:
             decision = game.decision_for(row.state, seat)
             if decision is None:
                 raise TableError("nothing_to_decide")
-            before = self._pending_seats(game, row)
+            before = self._turn(game, row)
             action = Action(decision.kind, option_id)
             events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
-            row = await self._persist(game, row, seat, action)
+            row = await self._persist(game, row, seat, action, events)
             row, more = await self._play_ai(game, row)
             events += more
             await self._announce(game, row, events, before=before, actor=seat)
@@ -185,7 +185,7 @@ class TableService:
         async with self.lock(game_id):
             row = await self._active(game_id)
             game = registry.get(row.type)
-            before = self._pending_seats(game, row)
+            before = self._turn(game, row)
             row, events = await self._play_ai(game, row)
             if events:
                 await self._announce(game, row, events, before=before)
@@ -292,11 +292,13 @@ class TableService:
         if len(row.seats) >= game.max_seats:
             raise TableError("table_full", max=game.max_seats)
 
-    async def _persist(self, game: Game, row: GameRow, seat: int, action: Action) -> GameRow:
+    async def _persist(self, game: Game, row: GameRow, seat: int, action: Action,
+                       events: list[Event]) -> GameRow:
         status = "finished" if game.result(row.state) is not None else "active"
         try:
             seq = await self.db.append_move(row.id, expected_seq=row.seq, seat=seat,
-                                            action=action.to_json(), state=row.state, status=status)
+                                            action=action.to_json(), state=row.state, status=status,
+                                            events=[e.to_json() for e in events])
         except StaleMove:
             raise TableError("stale") from None
         row.seq, row.status = seq, status
@@ -315,31 +317,45 @@ class TableService:
             decision = mine[0]
             rnd = random.Random((int(row.state.get("rng", 0)) << 20) ^ row.seq)
             action = ai.choose(game, row.state, decision, rnd)
-            events += game.apply(row.state, decision.seat, action)
-            row = await self._persist(game, row, decision.seat, action)
+            batch = game.apply(row.state, decision.seat, action)
+            row = await self._persist(game, row, decision.seat, action, batch)
+            events += batch
         return row, events
 
     @staticmethod
-    def _pending_seats(game: Game, row: GameRow) -> set[tuple[int, str]]:
+    def _pending_seats(game: Game, row: GameRow) -> set[int]:
         if row.state is None or row.status != "active":
             return set()
-        return {(d.seat, d.kind) for d in game.pending(row.state)}
+        return {d.seat for d in game.pending(row.state)}
+
+    @classmethod
+    def _turn(cls, game: Game, row: GameRow) -> tuple:
+        """Who must act and which turn it is: a new board is posted when this changes."""
+        seats = cls._pending_seats(game, row)
+        return frozenset(seats), (game.turn_marker(row.state) if seats else None)
 
     async def _announce(self, game: Game, row: GameRow, events: list[Event], *,
-                        before: set[tuple[int, str]], actor: int | None = None) -> None:
-        """Post a new board when who-must-act changed; DM newly pending humans."""
-        now = self._pending_seats(game, row)
+                        before: tuple, actor: int | None = None) -> None:
+        """Post a new board when who must act changed; DM newly pending humans.
+
+        While the same players keep deciding (e.g. several actions of one turn) the
+        channel stays quiet; the next board lists everything public since the last one.
+        """
+        now = self._turn(game, row)
+        await self._dm_private_events(game, row, events, actor)
         if now == before and row.status == "active":
-            await self._dm_private_events(game, row, events, actor)
             return
+        last = await self.db.last_message_seq(row.id, "board")
+        since = [Event.from_json(e) for e in await self.db.events_since(row.id, last or 0)]
+        if last is None:
+            since = [e for e in events if e.kind == "game_started"] + since
         await self._disable_last_board(row)
-        msg = await self._board_message(game, row, events)
+        msg = await self._board_message(game, row, since)
         message_id = await self.notifier.post(row.channel_id, msg)
         if message_id is not None:
-            await self.db.record_message(row.id, "board", row.channel_id, message_id)
-        await self._dm_private_events(game, row, events, actor)
-        fresh = {seat for seat, kind in now if (seat, kind) not in before and seat != actor}
-        await self._dm_panels(game, row, fresh)
+            await self.db.record_message(row.id, "board", row.channel_id, message_id, row.seq)
+        fresh = set(now[0]) if now[1] != before[1] else set(now[0]) - set(before[0])
+        await self._dm_panels(game, row, fresh - {actor})
 
     async def _disable_last_board(self, row: GameRow) -> None:
         last = await self.db.last_message(row.id, "board")

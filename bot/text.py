@@ -59,7 +59,7 @@ def option_label(game: Game, option: Option, locale: str, seat_names: Sequence[s
 
 
 def event_text(game: Game, event: Event, locale: str, seat_names: Sequence[str]) -> str:
-    return first([f"{game.id}.event.{event.kind}"], locale,
+    return first([f"{game.id}.event.{event.kind}", f"event.{event.kind}"], locale,
                  **format_params(game, event.params, locale, seat_names))
 
 
@@ -78,7 +78,7 @@ def result_lines(game: Game, result: Result, locale: str, seat_names: Sequence[s
     lines = [t("board.winner", locale, names=", ".join(seat_names[s] for s in result.winners))]
     for seat in sorted(result.scores, key=lambda s: -result.scores[s]):
         parts = ", ".join(f"{first([f'{game.id}.score.{k}'], locale)} {v}"
-                          for k, v in result.breakdown.get(seat, {}).items())
+                          for k, v in result.breakdown.get(seat, {}).items() if v)
         lines.append(t("board.score_line", locale, name=seat_names[seat],
                        total=result.scores[seat], parts=parts or "—"))
     return lines

@@ -126,6 +126,12 @@ class Event:
             "visible_to": None if self.visible_to is None else sorted(self.visible_to),
         }
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+        seen = data.get("visible_to")
+        return cls(data["kind"], dict(data.get("params") or {}),
+                   None if seen is None else frozenset(seen))
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -204,6 +210,14 @@ class Game:
 
     def result(self, state: State) -> Result | None:
         raise NotImplementedError
+
+    def turn_marker(self, state: State) -> Any:
+        """Changes when a new turn begins (e.g. ``(round, rank)``), even for the same player.
+
+        The bot posts a new board message when this or the set of pending seats changes;
+        the default (None) relies on the pending seats alone.
+        """
+        return None
 
     # -- shared helpers ---------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -163,9 +163,11 @@ class Database:
                 (_dumps(state), time.time(), game_id))
 
     async def append_move(self, game_id: int, *, expected_seq: int, seat: int,
-                          action: dict, state: dict, status: str = "active") -> int:
-        """Log one move and store the new snapshot atomically; returns the new seq.
+                          action: dict, state: dict, status: str = "active",
+                          events: list | None = None) -> int:
+        """Log one move (with its ``events``) and store the new snapshot atomically.
 
+        Returns the new seq.
         StaleMove (nothing written) if the game's seq is not ``expected_seq`` or the
         game is not active.  ``status`` is the game's status after the move.
         """
@@ -178,8 +180,9 @@ class Database:
                 raise StaleMove(
                     f"game {game_id} is at seq {row['seq']}, not {expected_seq}")
             await tx.execute(
-                "INSERT INTO moves (game, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, new_seq, seat, _dumps(action), now))
+                "INSERT INTO moves (game, seq, seat, action, at, events)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, new_seq, seat, _dumps(action), now, _dumps(events or [])))
             await tx.execute(
                 "UPDATE games SET seq = ?, state = ?, status = ?, updated = ? WHERE id = ?",
                 (new_seq, _dumps(state), status, now, game_id))
@@ -217,17 +220,25 @@ class Database:
         return [{"seq": r["seq"], "seat": r["seat"], "action": _loads(r["action"]),
                  "at": r["at"]} for r in rows]
 
+    async def events_since(self, game_id: int, after_seq: int) -> list[dict]:
+        """The events of every move after ``after_seq``, in order."""
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                "SELECT events FROM moves WHERE game = ? AND seq > ? ORDER BY seq",
+                (game_id, after_seq))
+        return [event for r in rows for event in _loads(r["events"])]
+
     # -- posted messages ---------------------------------------------------------------
 
     async def record_message(self, game_id: int, kind: str, channel_id: int,
-                             message_id: int) -> None:
-        """Remember a message posted for a game (e.g. kind 'table')."""
+                             message_id: int, seq: int = 0) -> None:
+        """Remember a message posted for a game (e.g. kind 'board') at game ``seq``."""
         async with self._db.transaction() as tx:
             await self._require_game(tx, game_id)
             await tx.execute(
-                "INSERT INTO messages (game, kind, channel, message, at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (game_id, kind, channel_id, message_id, time.time()))
+                "INSERT INTO messages (game, kind, channel, message, at, seq)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, kind, channel_id, message_id, time.time(), seq))
 
     async def last_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of the most recently recorded message of ``kind``."""
@@ -236,6 +247,14 @@ class Database:
                 "SELECT channel, message FROM messages WHERE game = ? AND kind = ?"
                 " ORDER BY rowid DESC LIMIT 1", (game_id, kind))
         return None if row is None else (row["channel"], row["message"])
+
+    async def last_message_seq(self, game_id: int, kind: str) -> int | None:
+        """The game seq at which the latest message of ``kind`` was posted."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone(
+                "SELECT seq FROM messages WHERE game = ? AND kind = ?"
+                " ORDER BY rowid DESC LIMIT 1", (game_id, kind))
+        return None if row is None else row["seq"]
 
     # -- users -------------------------------------------------------------------------
 

@@ -69,6 +69,11 @@ STEPS: list[Step] = [
             dm_closed INTEGER NOT NULL DEFAULT 0
         )""",
     ),
+    (  # v2: the public/private events of each move (board messages tell what happened
+       #     since the previous board), and the seq at which a message was posted
+        "ALTER TABLE moves ADD COLUMN events TEXT NOT NULL DEFAULT '[]'",
+        "ALTER TABLE messages ADD COLUMN seq INTEGER NOT NULL DEFAULT 0",
+    ),
 ]
 
 
