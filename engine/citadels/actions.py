@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine.core import Event, Option, State
 
 from engine.citadels import data
-from engine.citadels.cards import can_place, cost, discard, opponents, pay, place
+from engine.citadels.calling import open_sub
+from engine.citadels.cards import cost, discard, opponents, pay, place
 
 FORTUNE, RINGMASTER, CANNONBALL = "fortune_teller", "ringmaster", "human_cannonball"
 
@@ -120,16 +121,12 @@ def _cannon_build(state: State, t: dict, option: str, events: list[Event]) -> No
                                               "price": price}))
 
 
-def _open(kind: str):
-    return lambda state, t, events: t.__setitem__("sub", {"kind": kind})
-
-
 PLAYS = {
     data.BIG_TOP: (lambda s, t: True, _big_top),
     data.WAGON: (lambda s, t: True, _wagon),
     RINGMASTER: (lambda s, t: True, _ringmaster),
-    FORTUNE: (lambda s, t: True, _open("fortune_target")),
-    CANNONBALL: (lambda s, t: bool(_upgradable(s, t["seat"])), _open("cannonball_remove")),
+    FORTUNE: (lambda s, t: True, open_sub("fortune_target")),
+    CANNONBALL: (lambda s, t: bool(_upgradable(s, t["seat"])), open_sub("cannonball_remove")),
 }
 
 SUBS = {

@@ -57,6 +57,14 @@ def _reveal(state: State, char: str, seat: int, events: list[Event]) -> None:
                      "limit": limit, "used": [], "card": None, "wagons": [], "sub": None}
 
 
+def open_sub(kind: str, **fields):
+    """An ability/card start that opens the follow-up decision ``kind`` (fresh fields each time)."""
+    def start(state: State, t: dict, events: list[Event]) -> None:
+        t["sub"] = {"kind": kind, **{k: (list(v) if isinstance(v, list) else v)
+                                     for k, v in fields.items()}}
+    return start
+
+
 def end_turn(state: State, events: list[Event]) -> None:
     turn = state["turn"]
     events.append(Event("turn_ended", {"seat": turn["seat"], "character": turn["char"]}))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Event, Option, State
 
 from engine.citadels import data
-from engine.citadels.calling import open_window
+from engine.citadels.calling import open_sub, open_window
 from engine.citadels.cards import cost, discard, draw, gain, opponents, pay, tell_drawn
 
 ASSASSIN, THIEF, MAGICIAN, MERCHANT, ARCHITECT, WARLORD = (
@@ -26,12 +26,6 @@ def _unused(name: str, char: str):
 def _magic_unused(state: State, t: dict) -> bool:
     return t["char"] == MAGICIAN and "swap_hands" not in t["used"] \
         and "swap_deck" not in t["used"]
-
-
-def _open(kind: str, **extra):
-    def start(state: State, t: dict, events: list[Event]) -> None:
-        t["sub"] = {"kind": kind, **extra}
-    return start
 
 
 # -- income and immediate abilities ------------------------------------------------------
@@ -197,18 +191,17 @@ def _destroy(state: State, t: dict, option: str, events: list[Event]) -> None:
 
 
 ABILITIES = {
-    "kill": (_unused("kill", ASSASSIN), _open("kill_target")),
-    "rob": (_unused("rob", THIEF), _open("rob_target")),
-    "swap_hands": (_magic_unused, _open("swap_hands_target")),
+    "kill": (_unused("kill", ASSASSIN), open_sub("kill_target")),
+    "rob": (_unused("rob", THIEF), open_sub("rob_target")),
+    "swap_hands": (_magic_unused, open_sub("swap_hands_target")),
     "swap_deck": (lambda s, t: _magic_unused(s, t) and bool(s["hands"][t["seat"]]),
-                  lambda s, t, e: t.__setitem__("sub", {"kind": "swap_deck_cards",
-                                                        "selected": []})),
+                  open_sub("swap_deck_cards", selected=[])),
     "income": (lambda s, t: data.INCOME_COLOUR[t["char"]] is not None
                and "income" not in t["used"], _income),
     "merchant_gold": (_unused("merchant_gold", MERCHANT), _merchant_gold),
     "architect_draw": (_unused("architect_draw", ARCHITECT), _architect_draw),
     "destroy": (lambda s, t: _unused("destroy", WARLORD)(s, t)
-                and bool(destroy_targets(s, t["seat"])), _open("destroy_target")),
+                and bool(destroy_targets(s, t["seat"])), open_sub("destroy_target")),
 }
 
 SUBS = {

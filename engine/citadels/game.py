@@ -5,7 +5,8 @@ from typing import Any, Mapping
 
 from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
 
-from engine.citadels import ai, calling, data, income, purple, rounds, turn, view
+from engine.citadels import ai, calling, data, income, purple, rounds, turn
+from engine.citadels.view import view as build_view
 
 _DRAFT = frozenset({"pick_character", "discard_character"})
 
@@ -88,7 +89,7 @@ class Citadels(Game):
         return events
 
     def view(self, state: State, seat: int | None) -> dict:
-        return view.view(state, seat)
+        return build_view(state, seat)
 
     def result(self, state: State) -> Result | None:
         res = state["result"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.core import Decision, Event, Option, State
 
 from engine.citadels import data
+from engine.citadels.calling import open_sub
 from engine.citadels.cards import discard, draw, gain, owns, pay, tell_drawn
 
 LAB, SMITHY = "laboratory", "smithy"
@@ -80,7 +81,7 @@ def apply_graveyard(state: State, option: str, events: list[Event]) -> None:
 
 
 ABILITIES = {
-    "laboratory": (_lab_available, lambda s, t, e: t.__setitem__("sub", {"kind": "laboratory_card"})),
+    "laboratory": (_lab_available, open_sub("laboratory_card")),
     "smithy": (_smithy_available, _smithy),
 }
 

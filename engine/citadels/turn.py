@@ -129,10 +129,9 @@ def explain(state: State, kind: str, option: str) -> RuleError:
             return RuleError("duplicate_district", district=arg)
         return RuleError("not_enough_gold", cost=cost(arg), gold=state["gold"][seat])
     if verb == "ability":
-        if arg in ABILITIES and arg in t["used"] or {"swap_hands", "swap_deck"} & set(t["used"]) \
-                and arg in ("swap_hands", "swap_deck"):
-            return RuleError("ability_used", ability=arg)
-        return RuleError("ability_unavailable", ability=arg)
+        magic = ("swap_hands", "swap_deck")
+        used = arg in t["used"] or (arg in magic and any(m in t["used"] for m in magic))
+        return RuleError("ability_used" if used else "ability_unavailable", ability=arg)
     if verb == "action":
         if t["card"] is not None:
             return RuleError("one_action_card_per_turn")
