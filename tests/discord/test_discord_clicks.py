@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot import messages as m
+from bot.discord_notifier import DiscordNotifier
 from bot.i18n import t
 from harness import ALICE, BOB, CYRIL, DANA, EVE, PLAYERS, Driver, OfflineDiscord, new_table
 
@@ -94,3 +96,20 @@ async def test_old_messages_still_work_after_a_restart(tmp_path, fake, fixed_see
     finally:
         await second.close()
     assert fake.problems == []
+
+
+async def test_a_select_answers_the_decision_with_the_chosen_value(offline):
+    driver = await started(offline)
+    user, _ = await driver.next_turn()
+    seq = (await driver.row()).seq
+    _, legal = await offline.table.choices(driver.game_id, user.id)
+    options = tuple(m.SelectOption(oid, label) for oid, label in legal)
+    select = m.Select(m.select_id(driver.game_id, seq, 0), "…", options)
+    assert await DiscordNotifier(offline.bot).dm(user.id, m.OutMessage("pick", rows=[(select,)]))
+    wanted = options[-1].value
+
+    ex = await offline.click(user, offline.dms(user.id)[-1], select.custom_id, values=[wanted])
+
+    assert ex.dm and ex.last.ephemeral
+    moves = await offline.table.db.moves(driver.game_id)
+    assert moves[-1]["seq"] == seq + 1 and moves[-1]["action"]["option"] == wanted

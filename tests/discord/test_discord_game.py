@@ -18,6 +18,7 @@ async def test_four_players_finish_a_game_with_buttons_and_slash_commands(offlin
     final = offline.posts()[-1]
     assert "🏁" in final.content and final.custom_ids() == []
     stats = driver.stats
+    print(f"moves={moves} {stats}")
     assert stats["clicks"] > 10 and stats["slash"] >= 5 and stats["autocomplete"] >= 1
     assert stats["dm_clicks"] >= 1
     # Bob: one refused DM, remembered; the bot told the channel and never tried again

@@ -3,6 +3,9 @@ from __future__ import annotations
 
 import logging
 
+import discord
+import pytest
+
 from bot import messages as m
 from bot.discord_notifier import DiscordNotifier
 from bot.i18n import t
@@ -57,3 +60,13 @@ async def test_an_unexpected_failure_is_logged_and_answered_politely(offline, mo
         ex = await offline.click(BOB, offline.posts()[-1], f"p1:{gid}")
     assert ex.last.ephemeral and ex.last.content == t("error.internal", "en")
     assert "boom" in caplog.text
+
+
+async def test_closed_dms_fail_with_discords_real_error(offline, fake):
+    fake.closed_dms.add(BOB.id)
+    channel = await offline.bot.create_dm(discord.Object(BOB.id))
+    with pytest.raises(discord.Forbidden) as refused:
+        await channel.send("hello")
+    assert str(refused.value) == "403 Forbidden (error code: 50007): Cannot send messages to this user"
+    assert await DiscordNotifier(offline.bot).dm(BOB.id, m.OutMessage("hi")) is False
+    assert await DiscordNotifier(offline.bot).dm(ALICE.id, m.OutMessage("hi")) is True
