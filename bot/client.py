@@ -39,6 +39,10 @@ class CastellanBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await open_database(self.settings.database_path)
         self.table = TableService(self.db, DiscordNotifier(self), renderer=self.renderer)
+        await self.load_commands()
+
+    async def load_commands(self) -> None:
+        """Cogs, DynamicItems and the translator (no database or login needed)."""
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -54,7 +58,10 @@ class CastellanBot(commands.Bot):
 
 
 async def command_payload(bot: commands.Bot, guild_id: int | None = None) -> list[dict]:
-    """The application-command JSON ``sync`` would upload, with its localisations."""
+    """The application-command JSON ``sync`` would upload, with its localisations.
+
+    Works offline: ``bot = CastellanBot(settings); await bot.load_commands()`` first.
+    """
     guild = discord.Object(guild_id) if guild_id is not None else None
     translator = bot.tree.translator
     commands_ = bot.tree._get_all_commands(guild=guild)

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 import re
 
-from bot.client import command_payload
+from bot.client import CastellanBot, command_payload
+from bot.config import Settings
 from bot.i18n import t
 from harness import ALICE, BOB, CYRIL, DANA, EVE, PLAYERS, Driver, new_table
 
@@ -97,3 +98,12 @@ async def test_autocomplete_offers_only_the_users_legal_moves(offline):
 
     ex = await offline.slash(user, "citadels build", district=label)        # typed by its name
     assert ex.last.ephemeral and (await driver.row()).seq == row.seq + 1
+
+
+async def test_command_payload_needs_no_database_or_login(tmp_path):
+    bot = CastellanBot(Settings(None, str(tmp_path / "unused.sqlite"), None, "en", "INFO"))
+    await bot.load_commands()
+    payload = await command_payload(bot)
+    assert [c["name"] for c in payload] == ["game", "rules", "citadels"]
+    assert not (tmp_path / "unused.sqlite").exists()
+    await bot.close()
