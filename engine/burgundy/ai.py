@@ -39,7 +39,7 @@ def _score(state: dict, p: dict, option) -> float:
 
 def _turn(state: dict, p: dict, decision: Decision, rnd: random.Random) -> str:
     dice = [o.id for o in decision.options if o.id.startswith("die:")]
-    if len(p["store"]) < 3 and p["silver"] >= 4:
+    if len(p["store"]) < 3:
         for o in decision.options:
             if o.id.startswith("buy") and legal_spaces(p, o.params["tile"]):
                 return o.id

@@ -1,23 +1,28 @@
 """Option builders shared by die actions, the castle's extra action and building effects.
 
+Options are plain ``(id, label, params)`` tuples (cheap to build twice per action);
+``Game.pending`` turns them into :class:`engine.core.Option`.
+
 ``die`` is the die value used (its worker cost is shown in the option's ``cost`` param),
 or None for "any value, free" (castle extra action, building effects, City Hall).
 """
 from __future__ import annotations
 
-from engine.core import Option
 from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
 from engine.burgundy.dice import cost_row
 from engine.burgundy.estate import legal_spaces
 from engine.burgundy.knowledge import PLACE_FREE_STEP, TAKE_FREE_STEP
 
-BACK = Option("back", "back")
-DECLINE = Option("decline", "decline")
-WORKERS = Option("workers", "workers")
+#: an option as a plain tuple (id, label, params); ``Game.pending`` wraps it in core.Option
+Opt = tuple[str, str, dict]
+
+BACK: Opt = ("back", "back", {})
+DECLINE: Opt = ("decline", "decline", {})
+WORKERS: Opt = ("workers", "workers", {})
 _NO_COST = (0,) * 7
 
 
-def take_options(state: dict, p: dict, die: int | None, categories=None) -> list[Option]:
+def take_options(state: dict, p: dict, die: int | None, categories=None) -> list[Opt]:
     """``take:<depot>:<tile>`` for every affordable tile on depots 1-6."""
     row = cost_row(p["know"], die, TAKE_FREE_STEP) if die else _NO_COST
     workers = p["workers"]
@@ -28,7 +33,7 @@ def take_options(state: dict, p: dict, die: int | None, categories=None) -> list
             continue
         for tile in state["depots"][d - 1]:
             if tile is not None and (categories is None or TILES[tile].category in categories):
-                out.append(Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
+                out.append((f"take:{d}:{tile}", "take_cost" if cost else "take",
                                   {"tile": tile, "depot": d, "cost": cost}))
     return out
 
@@ -43,36 +48,36 @@ def space_costs(p: dict, tile: str, die: int | None) -> list[tuple[int, int]]:
     return [(s, row[DIE[s]]) for s in spaces if row[DIE[s]] <= workers]
 
 
-def place_options(p: dict, die: int | None) -> list[Option]:
+def place_options(p: dict, die: int | None) -> list[Opt]:
     """``place:<tile>`` for every stored tile with at least one reachable space."""
     out = []
     for tile in p["store"]:
         costs = space_costs(p, tile, die)
         if costs:
-            out.append(Option(f"place:{tile}", "place",
+            out.append((f"place:{tile}", "place",
                               {"tile": tile, "cost": min(c for _, c in costs)}))
     return out
 
 
-def space_options(p: dict, tile: str, die: int | None) -> list[Option]:
-    return [Option(f"space:{s}", "space_cost" if cost else "space",
+def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
+    return [(f"space:{s}", "space_cost" if cost else "space",
                    {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
             for s, cost in space_costs(p, tile, die)]
 
 
-def sell_options(p: dict, die: int | None) -> list[Option]:
+def sell_options(p: dict, die: int | None) -> list[Opt]:
     """``sell:<goods>`` for every goods type held (a sale takes the whole type)."""
     row = cost_row(p["know"], die) if die else _NO_COST
     out = []
     for g in GOODS:
         count = p["goods"][g]
         if count and row[g] <= p["workers"]:
-            out.append(Option(f"sell:{g}", "sell_cost" if row[g] else "sell",
+            out.append((f"sell:{g}", "sell_cost" if row[g] else "sell",
                               {"goods": f"goods_{g}", "count": count, "cost": row[g]}))
     return out
 
 
-def action_options(state: dict, p: dict, die: int | None) -> list[Option]:
+def action_options(state: dict, p: dict, die: int | None) -> list[Opt]:
     """The four die actions for a die showing ``die`` (None: any value)."""
     return (take_options(state, p, die) + place_options(p, die)
             + sell_options(p, die) + [WORKERS])

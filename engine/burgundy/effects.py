@@ -5,11 +5,11 @@ Ship goods and the castle's extra action are follow-up decisions (frames ``ship`
 """
 from __future__ import annotations
 
-from engine.core import Event, Option
+from engine.core import Event
 from engine.burgundy import buildings
 from engine.burgundy.actions import GOODS_SPACES, gain_vp
 from engine.burgundy.board import advance_track
-from engine.burgundy.choices import DECLINE, action_options
+from engine.burgundy.choices import DECLINE, Opt, action_options
 from engine.burgundy.data import DEPOT_PAIRS, DEPOTS, TILES
 from engine.burgundy.estate import same_kind_in_pasture
 from engine.burgundy.frames import do_action, prefer, push, register
@@ -46,12 +46,12 @@ def resolve_effect(state: dict, seat: int, tile: str, space: int) -> list[Event]
 
 
 # -- ship -------------------------------------------------------------------------------
-def _ship_options(state: dict, frame: dict, p: dict) -> list[Option]:
+def _ship_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     goods = state["depot_goods"]
     if SHIP_TWO_DEPOTS in p["know"]:
-        return [Option(f"depots:{a}:{b}", "depots", {"depot": a, "depot2": b})
+        return [(f"depots:{a}:{b}", "depots", {"depot": a, "depot2": b})
                 for a, b in DEPOT_PAIRS if goods[a - 1] or goods[b - 1]]
-    return [Option(f"depot:{d}", "depot", {"depot": d}) for d in DEPOTS if goods[d - 1]]
+    return [(f"depot:{d}", "depot", {"depot": d}) for d in DEPOTS if goods[d - 1]]
 
 
 def _take_goods(state: dict, seat: int, depots: list[int], goods: int) -> int:
@@ -93,8 +93,8 @@ def _goods_event(seat: int, goods: int, count: int) -> Event:
     return Event("ship_goods", {"seat": seat, "goods": f"goods_{goods}", "count": count})
 
 
-def _ship_goods_options(state: dict, frame: dict, p: dict) -> list[Option]:
-    return [Option(f"goods:{g}", "goods", {"goods": f"goods_{g}"})
+def _ship_goods_options(state: dict, frame: dict, p: dict) -> list[Opt]:
+    return [(f"goods:{g}", "goods", {"goods": f"goods_{g}"})
             for g in _new_types(state, p, frame["depots"])]
 
 
@@ -108,7 +108,7 @@ def _ship_goods_choose(state: dict, seat: int, frame: dict, option_id: str) -> l
 
 
 # -- castle -----------------------------------------------------------------------------
-def _castle_options(state: dict, frame: dict, p: dict) -> list[Option]:
+def _castle_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return action_options(state, p, None) + [DECLINE]
 
 

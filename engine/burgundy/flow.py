@@ -9,13 +9,24 @@ from engine.burgundy.scoring import finish, phase_income
 
 
 def settle(state: dict) -> list[Event]:
-    """Move on while the active player has nothing left to decide."""
+    """Move on while the active player has nothing left to decide.
+
+    A turn with both dice used and nothing to buy ends; a turn with one die left and
+    nothing to buy opens that die's action at once (``auto``: no ``back`` to a menu
+    that would offer nothing else).
+    """
     events: list[Event] = []
     while not state["finished"] and not state["stack"] and not state["setup_queue"]:
         p = state["players"][state["active"]]
-        if not (p["used"][0] and p["used"][1]) or can_buy(state, p):
+        used = p["used"]
+        if used[0] and used[1]:
+            if can_buy(state, p):
+                break
+            events += next_turn(state)
+        elif (used[0] or used[1]) and not can_buy(state, p):
+            state["stack"].append({"k": "die_action", "die": 1 if used[0] else 0, "auto": True})
+        else:
             break
-        events += next_turn(state)
     return events
 
 

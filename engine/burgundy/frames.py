@@ -6,36 +6,37 @@ A child frame (``space``, ``discard``) sits on its parent (``die_action``, ``cas
 a building) and, when it commits, closes the parent too; ``back`` pops only the child.
 
 Every handler module registers ``HANDLERS[kind] = Handler(options, choose, default)``:
-``options(state, frame, player) -> [Option]``, ``choose(state, seat, frame, option_id)
+``options(state, frame, player) -> [Opt]``, ``choose(state, seat, frame, option_id)
 -> [Event]`` (the option is already validated), ``default(options) -> id | None``.
 """
 from __future__ import annotations
 
 from typing import Callable, NamedTuple
 
-from engine.core import Event, Option
+from engine.core import Event
 from engine.burgundy.actions import BUY_PRICE, STORAGE, sell, take_tile, take_workers
+from engine.burgundy.choices import Opt
 from engine.burgundy.dice import cost_row
 from engine.burgundy.knowledge import TAKE_FREE_STEP
 
 
 class Handler(NamedTuple):
-    options: Callable[[dict, dict, dict], list[Option]]
+    options: Callable[[dict, dict, dict], list[Opt]]
     choose: Callable[[dict, int, dict, str], list[Event]]
-    default: Callable[[list[Option]], str | None]
+    default: Callable[[list[Opt]], str | None]
 
 
 HANDLERS: dict[str, Handler] = {}
 
 
-def first(options: list[Option]) -> str | None:
-    return options[0].id if options else None
+def first(options: list[Opt]) -> str | None:
+    return options[0][0] if options else None
 
 
-def prefer(*ids: str) -> Callable[[list[Option]], str | None]:
+def prefer(*ids: str) -> Callable[[list[Opt]], str | None]:
     """A default picking the first of ``ids`` that is offered, else the first option."""
-    def pick(options: list[Option]) -> str | None:
-        offered = {o.id for o in options}
+    def pick(options: list[Opt]) -> str | None:
+        offered = {o[0] for o in options}
         for option_id in ids:
             if option_id in offered:
                 return option_id

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
+from engine.core import Action, Decision, Event, Game, Option, OptionSpec, Result, RuleError, State
 from engine.burgundy import ai, errors, scoring, view as view_mod
 from engine.burgundy.flow import settle
 from engine.burgundy.frames import HANDLERS
 from engine.burgundy.names import NAMES
 from engine.burgundy.setup import ADVANCED, STANDARD, new_game
-from engine.burgundy.turn import END, turn_choose, turn_options
+from engine.burgundy.turn import turn_choose, turn_options
 
 _PARAM_FIELDS = ("tile",)
 
@@ -52,8 +52,9 @@ class Burgundy(Game):
                 params["value"] = state["players"][seat]["dice"][frame["die"]]
             default = HANDLERS[kind].default(options)
         else:
-            default = options[0].id if options and options[-1] is not END else "end"
-        return [Decision(seat, kind, tuple(options), default=default, params=params)]
+            default = options[-1][0] if options[-1][0] == "end" else options[0][0]
+        return [Decision(seat, kind, tuple([Option(*o) for o in options]), default=default,
+                         params=params)]
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         if state["finished"]:
@@ -64,7 +65,7 @@ class Burgundy(Game):
         if action.kind != kind:
             raise RuleError("stale_decision")
         for option in options:
-            if option.id == action.option:
+            if option[0] == action.option:
                 break
         else:
             raise errors.explain(state, seat, kind, action.option)

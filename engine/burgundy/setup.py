@@ -7,9 +7,9 @@ Advanced (option ``estates="advanced"``): every player is dealt a double-sided b
 """
 from __future__ import annotations
 
-from engine.core import Event, Option, Rng
+from engine.core import Event, Rng
 from engine.burgundy.board import prepare_phase, start_round
-from engine.burgundy.choices import BACK
+from engine.burgundy.choices import BACK, Opt
 from engine.burgundy.data import (
     CENTRE, COLOUR_BACK, ESTATES, GOODS, GOODS_PER_TYPE, GOODS_STACK, PHASES, START_GOODS,
     START_SILVER, TILES, TRACK_SPACES, WORKERS_BY_SEAT, DEPOTS,
@@ -86,8 +86,8 @@ def new_game(seats: int, options: dict, seed: int) -> dict:
     return state
 
 
-def _side_options(state: dict, frame: dict, p: dict) -> list[Option]:
-    return [Option(f"side:{n}", "side", {"estate": n}) for n in p["board"]]
+def _side_options(state: dict, frame: dict, p: dict) -> list[Opt]:
+    return [(f"side:{n}", "side", {"estate": n}) for n in p["board"]]
 
 
 def _side_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
@@ -96,8 +96,8 @@ def _side_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Ev
     return []
 
 
-def _castle_options(state: dict, frame: dict, p: dict) -> list[Option]:
-    return [Option(f"castle:{s}", "start_castle", {"space": s})
+def _castle_options(state: dict, frame: dict, p: dict) -> list[Opt]:
+    return [(f"castle:{s}", "start_castle", {"space": s})
             for s in ESTATES[p["estate"]].castle_spaces] + [BACK]
 
 

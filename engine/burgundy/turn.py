@@ -7,9 +7,9 @@ Decisions: ``turn`` (``die:<i>``, ``buy_black:<tile>``, ``buy:<depot>:<tile>``, 
 """
 from __future__ import annotations
 
-from engine.core import Event, Option
+from engine.core import Event
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
-from engine.burgundy.choices import BACK, action_options, space_options
+from engine.burgundy.choices import BACK, Opt, action_options, space_options
 from engine.burgundy.data import DEPOTS
 from engine.burgundy.dice import cost_row
 from engine.burgundy.data import DIE, TILES
@@ -20,16 +20,16 @@ from engine.burgundy.frames import (
 )
 from engine.burgundy.knowledge import BUY_ANY_DEPOT, PLACE_FREE_STEP
 
-END = Option("end", "end")
+END: Opt = ("end", "end", {})
 
 
 # -- the turn menu ----------------------------------------------------------------------
-def turn_options(state: dict, p: dict) -> list[Option]:
-    out = [Option(f"die:{i}", "die", {"value": p["dice"][i]}) for i in (0, 1) if not p["used"][i]]
+def turn_options(state: dict, p: dict) -> list[Opt]:
+    out = [(f"die:{i}", "die", {"value": p["dice"][i]}) for i in (0, 1) if not p["used"][i]]
     if can_buy(state, p):
-        out += [Option(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]
+        out += [(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]
         if BUY_ANY_DEPOT in p["know"]:
-            out += [Option(f"buy:{d}:{t}", "buy", {"tile": t, "depot": d})
+            out += [(f"buy:{d}:{t}", "buy", {"tile": t, "depot": d})
                     for d in DEPOTS for t in state["depots"][d - 1] if t is not None]
     if p["used"][0] and p["used"][1]:
         out.append(END)
@@ -50,8 +50,9 @@ def turn_choose(state: dict, seat: int, frame, option_id: str) -> list[Event]:
 
 
 # -- die actions ------------------------------------------------------------------------
-def _die_options(state: dict, frame: dict, p: dict) -> list[Option]:
-    return action_options(state, p, p["dice"][frame["die"]]) + [BACK]
+def _die_options(state: dict, frame: dict, p: dict) -> list[Opt]:
+    options = action_options(state, p, p["dice"][frame["die"]])
+    return options if "auto" in frame else options + [BACK]
 
 
 def _die_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
@@ -62,7 +63,7 @@ def _die_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Eve
 
 
 # -- choosing the space -----------------------------------------------------------------
-def _space_options(state: dict, frame: dict, p: dict) -> list[Option]:
+def _space_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return space_options(p, frame["tile"], parent_die(state, p)) + [BACK]
 
 
@@ -80,8 +81,8 @@ def _space_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[E
 
 
 # -- full storage -----------------------------------------------------------------------
-def _discard_options(state: dict, frame: dict, p: dict) -> list[Option]:
-    return [Option(f"discard:{t}", "discard", {"tile": t, "new": frame["tile"]})
+def _discard_options(state: dict, frame: dict, p: dict) -> list[Opt]:
+    return [(f"discard:{t}", "discard", {"tile": t, "new": frame["tile"]})
             for t in p["store"]] + [BACK]
 
 

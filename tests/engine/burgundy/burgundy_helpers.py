@@ -61,9 +61,17 @@ def player(state: dict, seat: int | None = None) -> dict:
 
 
 def act(state: dict, *option_ids: str) -> list:
-    """Answer the active seat's open decisions with ``option_ids`` in turn; all events."""
+    """Answer the active seat's open decisions with ``option_ids`` in turn; all events.
+
+    ``die:<i>`` is skipped when the engine already opened that die by itself (the last
+    die of a turn with nothing to buy).
+    """
     events = []
     for option_id in option_ids:
+        frame = state["stack"][-1] if state["stack"] else None
+        if (option_id.startswith("die:") and frame and frame.get("auto")
+                and option_id == f"die:{frame['die']}"):
+            continue
         decision = GAME.pending(state)[0]
         events += GAME.apply(state, decision.seat, Action(decision.kind, option_id))
     return events
@@ -83,3 +91,9 @@ def kinds(events) -> list[str]:
 
 def set_dice(state: dict, a: int, b: int, seat: int | None = None) -> None:
     player(state, seat)["dice"] = [a, b]
+
+
+def between_actions(state: dict) -> bool:
+    """No effect is resolving: the turn menu, or the last die opened by the engine."""
+    stack = state["stack"]
+    return not stack or (len(stack) == 1 and bool(stack[0].get("auto")))

@@ -4,7 +4,7 @@ import pytest
 from engine.core import Action, RuleError
 from engine.burgundy import GAME
 from engine.burgundy.data import TILES
-from burgundy_helpers import act, cover, decision, kinds, learn, me, new, on_depot, options, player, set_dice, store
+from burgundy_helpers import act, between_actions, cover, decision, kinds, learn, me, new, on_depot, options, player, set_dice, store
 
 
 def _place_building(state, kind, space=12):
@@ -31,7 +31,7 @@ def test_warehouse_without_goods_loses_its_benefit():
     state = new(3)
     player(state)["goods"] = [0] * 7
     events = _place_building(state, "warehouse")
-    assert "effect_lost" in kinds(events) and decision(state).kind == "turn"
+    assert "effect_lost" in kinds(events) and between_actions(state)
 
 
 def test_watchtower():
@@ -68,7 +68,7 @@ def test_market_takes_ship_or_animal():
     cats = {TILES[o.split(":")[2]].category for o in options(state)[:-1]}
     assert cats and cats <= {"ship", "animal"} and "ship" in cats
     act(state, "decline")
-    assert decision(state).kind == "turn"
+    assert between_actions(state)
 
 
 def test_boarding_house_ignores_knowledge_13_and_14():    # example 21
@@ -113,7 +113,7 @@ def test_city_hall_places_a_city_hall_which_triggers_again():
     assert decision(state).kind == "city_hall"
     silver = p["silver"]
     act(state, f"place:{bank}", "space:27")
-    assert p["silver"] == silver + 2 and decision(state).kind == "turn"
+    assert p["silver"] == silver + 2 and between_actions(state)
 
 
 def test_city_hall_space_back_returns_to_city_hall():

@@ -5,7 +5,7 @@ Spec §9, §10, §15; examples 2, 3, 5, 11, 20, 26, 27, 30, 31, 32.
 from engine.burgundy.actions import place_tile
 from engine.burgundy.board import play_order
 from engine.burgundy.scoring import phase_income
-from burgundy_helpers import act, cover, decision, kinds, learn, me, new, options, player, set_dice, store
+from burgundy_helpers import act, between_actions, cover, decision, kinds, learn, me, new, options, player, set_dice, store
 
 
 def _clear_goods(state):
@@ -29,7 +29,7 @@ def test_ship_goods_choice_and_track_move():           # example 2
     assert decision(state).kind == "ship_goods" and options(state) == ["goods:3", "goods:5"]
     act(state, "goods:5")
     assert p["goods"] == [0, 2, 0, 0, 2, 1, 0] and state["depot_goods"][3] == [3]
-    assert decision(state).kind == "turn"
+    assert between_actions(state)
 
 
 def test_ship_with_knowledge_5_takes_two_adjacent_depots():    # example 30
@@ -56,7 +56,7 @@ def test_ship_without_goods_on_the_board_only_moves_the_pawn():
     ship = store(state, seat, "ship")
     set_dice(state, 2, 1)
     act(state, "die:0", f"place:{ship}", "space:18")
-    assert decision(state).kind == "turn" and seat in state["track"][1]
+    assert between_actions(state) and seat in state["track"][1]
 
 
 def _workers_turn(state):

@@ -151,6 +151,15 @@ def test_may_buy_after_both_dice_then_end():
     assert me(state) != seat
 
 
+def test_last_die_opens_by_itself_when_nothing_can_be_bought():
+    state = new(3)
+    player(state)["silver"] = 0
+    act(state, "die:0", "workers")
+    d = decision(state)
+    assert d.kind == "die_action" and d.params["value"] == player(state)["dice"][1]
+    assert "back" not in options(state)
+
+
 def test_back_from_die_action_restores_the_state():
     state = new(3)
     before = copy.deepcopy(state)
@@ -175,6 +184,7 @@ def test_errors_change_nothing():
 
 def test_die_used_error():
     state = new(3)
+    player(state)["silver"] = 2             # can still buy: the turn menu stays open
     act(state, "die:0", "workers")
     with pytest.raises(RuleError) as err:
         GAME.apply(state, me(state), Action("turn", "die:0"))
