@@ -72,8 +72,12 @@ def cmd_simulate(args) -> int:
 def cmd_commands(args) -> int:
     from bot.client import CastellanBot, command_payload
 
-    bot = CastellanBot(load_settings())
-    payload = asyncio.run(command_payload(bot))
+    async def build() -> list[dict]:
+        bot = CastellanBot(load_settings())
+        await bot.load_commands()
+        return await command_payload(bot)
+
+    payload = asyncio.run(build())
     print(json.dumps(payload, ensure_ascii=False, indent=None if args.json else 2))
     return 0
 
