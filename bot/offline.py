@@ -47,7 +47,6 @@ MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view, send, use app commands
 MIB = 1024 * 1024
 RESPONSE_DEADLINE = 3.0   # seconds Discord waits for the first interaction response
-_NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
 @dataclass(frozen=True)

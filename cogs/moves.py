@@ -37,8 +37,10 @@ class Move:
 
 async def resolve_game(interaction: discord.Interaction, game_id: int | None) -> int:
     """The table a command means: ``game_id`` or the user's game in this channel."""
-    return await interaction.client.table.game_in_channel(
+    resolved = await interaction.client.table.game_in_channel(
         interaction.channel_id, interaction.user.id, game_id)
+    interaction.extras["game_id"] = resolved   # errors are then worded for this game
+    return resolved
 
 
 def pick_option(value: str, prefix: str, legal: list[tuple[str, str]]) -> str:

@@ -59,6 +59,9 @@ async def answer(interaction: discord.Interaction, work: Work, *, game_id: int |
                  defer: str = "private") -> None:
     """Run ``work`` and reply with its message, or privately with a friendly error.
 
+    Errors are worded for the game ``game_id`` (or ``interaction.extras["game_id"]``,
+    set once a command has worked out which table it means).
+
     ``defer``: ``"private"`` ephemeral thinking first (the reply is private);
     ``"update"`` a silent component defer (the work edits the message itself);
     ``"none"`` answer directly (only for quick work: no rendering).
@@ -72,6 +75,6 @@ async def answer(interaction: discord.Interaction, work: Work, *, game_id: int |
         await table.db.set_user_pref(interaction.user.id, locale=locale_of(interaction))
         reply = await work(table, locale_of(interaction))
     except Exception as err:  # noqa: BLE001 - every failure gets an answer
-        reply = await error_reply(interaction, err, game_id)
+        reply = await error_reply(interaction, err, interaction.extras.get("game_id", game_id))
     if reply is not None:
         await send(interaction, reply)

@@ -1,12 +1,17 @@
 """Slash-command definitions within Discord's limits, and autocomplete offering legal moves only."""
 from __future__ import annotations
 
+import copy
 import json
 import re
 
+import pytest
+
 from bot.client import CastellanBot, command_payload
 from bot.config import Settings
-from bot.i18n import t
+from bot.i18n import norm_locale, t
+from engine import registry
+from engine.core import Action, RuleError
 from harness import ALICE, BOB, CYRIL, DANA, EVE, PLAYERS, Driver, new_table
 
 NAME = re.compile(r"^[-_'\w]{1,32}$")
@@ -90,9 +95,12 @@ async def test_autocomplete_offers_only_the_users_legal_moves(offline):
     assert offered[0]["value"] in {c["value"] for c in narrowed}
 
     row = await driver.row()
-    ex = await offline.slash(user, "citadels build", district="build:no-such-district")
+    bogus = Action(decision.kind, "build:no-such-district")
+    with pytest.raises(RuleError) as refused:                 # what the engine itself says
+        registry.get("citadels").apply(copy.deepcopy(row.state), decision.seat, bogus)
+    ex = await offline.slash(user, "citadels build", district=bogus.option)
     assert ex.last.ephemeral and (await driver.row()).seq == row.seq
-    assert ex.last.content and ex.last.content != t("error.internal", user.locale)
+    assert ex.last.content == offline.table.error_message(refused.value, norm_locale(user.locale), row)
     ex = await offline.slash(EVE, "citadels end-turn")
     assert ex.last.content == t("error.no_game_in_channel", "en")
 
