@@ -80,15 +80,7 @@ def stock(state: State, st: list, events: list[Event]) -> dict | None:
         state["supply"][kind] -= pieces[kind]
     state["rs"]["workers"][worker_key(seat, card)] = pieces
     events.append(Event("worker_stocked", {"seat": seat, "card": card}))
-    if card not in D.WORKER_CHOICE:
-        return None
-    task = {"type": "stock_choice", "seat": seat, "card": card}
-    opts = stock_options(state, task)
-    if len(opts) > 1:
-        return task
-    if opts:
-        load_choice(state, seat, card, opts[0].id)
-    return None
+    return {"type": "stock_choice", "seat": seat, "card": card} if card in D.WORKER_CHOICE else None
 
 
 @options("stock_choice")
@@ -107,15 +99,10 @@ def stock_options(state: State, task: dict) -> list[Option]:
 @act("stock_choice")
 def act_stock(state: State, task: dict, option: str, _events: list[Event]) -> None:
     state["task"] = None
-    load_choice(state, task["seat"], task["card"], option)
-
-
-def load_choice(state: State, seat: int, card: str, option: str) -> None:
-    pieces = state["rs"]["workers"][worker_key(seat, card)]
+    pieces = state["rs"]["workers"][worker_key(task["seat"], task["card"])]
     for kind in option[5:].split("+"):
-        if kind:
-            state["supply"][kind] -= 1
-            pieces[kind] = pieces.get(kind, 0) + 1
+        state["supply"][kind] -= 1
+        pieces[kind] = pieces.get(kind, 0) + 1
 
 
 @step("worker_pair")

@@ -16,14 +16,22 @@ _HIDDEN_TASK_KEYS = frozenset({"type", "seat", "asked", "key", "cards", "target"
 
 
 def advance(state: State, events: list[Event]) -> None:
-    """Run automatic steps until a decision is open or the game is over."""
+    """Run automatic steps until a real decision is open or the game is over.
+
+    A task with nothing real to choose is skipped; one with a single option is answered
+    with it (a compulsory move, e.g. the only card the Plague can take).
+    """
     queue = state["queue"]
     while True:
         task = state["task"]
         if task is not None:
-            if live_options(state, task) is not None:
+            opts = live_options(state, task)
+            if opts is not None and len(opts) > 1:
                 return
             state["task"] = None
+            if opts:
+                ACTS[task["type"]](state, task, opts[0].id, events)
+                continue
         if state["finished"] or pick_waiting(state):
             return
         st = queue.pop(0)

@@ -38,12 +38,10 @@ def toll(state: State, st: list, events: list[Event]) -> dict | None:
             events.append(Event("toll_paid", {"seat": seat, "amount": amount,
                                               "keeper_seat": inn["keeper"]}))
         return None
-    spots = own_spots(state, seat)
-    if len(spots) == 1:
-        return_helper(state, seat, spots[0], events)
-    elif not spots:
-        events.append(Event("toll_unpaid", {"seat": seat}))
-    return {"type": "toll_return", "seat": seat} if len(spots) > 1 else None
+    if own_spots(state, seat):
+        return {"type": "toll_return", "seat": seat}
+    events.append(Event("toll_unpaid", {"seat": seat}))
+    return None
 
 
 @options("toll_return")

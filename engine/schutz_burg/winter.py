@@ -243,12 +243,8 @@ def _win(state: State, winner: int, events: list[Event]) -> None:
 
 
 @step("maiden_take")
-def maiden_take(state: State, st: list, events: list[Event]) -> dict | None:
-    kinds = set(state["maiden_items"])
-    if len(kinds) > 1:
-        return {"type": "maiden_take", "seat": st[1]}
-    take_item(state, st[1], state["maiden_items"][0], events)
-    return None
+def maiden_take(state: State, st: list, _events: list[Event]) -> dict:
+    return {"type": "maiden_take", "seat": st[1]}
 
 
 @options("maiden_take")
