@@ -13,27 +13,27 @@ from engine.burgundy.data import TILES
 from engine.burgundy.estate import legal_spaces
 
 _TAKE_TASTE = {"knowledge": 2, "building": 2, "animal": 1, "ship": 1, "castle": 2, "mine": 1}
+_CHEAPEST_FIRST = {"space", "space_cost", "goods", "side", "start_castle", "discard"}
 
 
 def _score(state: dict, p: dict, option) -> float:
-    oid, params = option.id, option.params
-    verb = oid.split(":", 1)[0]
-    cost = params.get("cost", 0) if params else 0
-    if verb == "place":
-        return 10 - 2 * cost
-    if verb == "sell":
-        return 3 * params["count"] - 2 * cost
-    if verb in ("take", "buy_black", "buy"):
-        room = 3 - len(p["store"])
-        return (2 + _TAKE_TASTE[TILES[params["tile"]].category] - 2 * cost if room > 0 else -1)
-    if verb == "workers":
+    label, params = option.label, option.params
+    if label == "take" or label == "take_cost":
+        if len(p["store"]) >= 3:
+            return -1
+        return 2 + _TAKE_TASTE[TILES[params["tile"]].category] - 2 * params["cost"]
+    if label == "place":
+        return 10 - 2 * params["cost"]
+    if label == "sell" or label == "sell_cost":
+        return 3 * params["count"] - 2 * params["cost"]
+    if label == "workers":
         return 3 if p["workers"] < 2 else 1
-    if verb in ("space", "goods", "side", "castle", "discard"):
-        return -cost
-    if verb in ("depot", "depots"):
+    if label in _CHEAPEST_FIRST:
+        return -params.get("cost", 0)
+    if label == "depot" or label == "depots":
         goods = state["depot_goods"]
-        return len(goods[params["depot"] - 1]) + len(goods[params.get("depot2", 0) - 1]
-                                                      if "depot2" in params else [])
+        return len(goods[params["depot"] - 1]) + (len(goods[params["depot2"] - 1])
+                                                  if "depot2" in params else 0)
     return -100      # back, decline, end
 
 

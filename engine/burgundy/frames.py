@@ -36,10 +36,10 @@ def first(options: list[Opt]) -> str | None:
 def prefer(*ids: str) -> Callable[[list[Opt]], str | None]:
     """A default picking the first of ``ids`` that is offered, else the first option."""
     def pick(options: list[Opt]) -> str | None:
-        offered = {o[0] for o in options}
         for option_id in ids:
-            if option_id in offered:
-                return option_id
+            for option in options:
+                if option[0] == option_id:
+                    return option_id
         return first(options)
     return pick
 

@@ -1,4 +1,9 @@
-"""The Castles of Burgundy on the Castellan contract (engine.core.Game)."""
+"""The Castles of Burgundy on the Castellan contract (engine.core.Game).
+
+Speed: the open decision of a state is computed once per move.  It is memoised on the
+state object and its move counter ``state["moves"]`` (bumped by every accepted
+``apply``), so a state must change only through ``apply`` -- as the contract says.
+"""
 from __future__ import annotations
 
 from typing import Any, Mapping
@@ -31,14 +36,22 @@ class Burgundy(Game):
         self.check_seats(seats)
         return new_game(seats, self.parse_options(options), seed)
 
+    _memo: tuple = (None, -1, None)
+
     def _open(self, state: State):
         """(kind, frame, options) of the active seat's open decision."""
+        memo_state, memo_moves, memo = self._memo
+        if memo_state is state and memo_moves == state["moves"]:
+            return memo
         p = state["players"][state["active"]]
         stack = state["stack"]
         if stack:
             frame = stack[-1]
-            return frame["k"], frame, HANDLERS[frame["k"]].options(state, frame, p)
-        return "turn", None, turn_options(state, p)
+            memo = frame["k"], frame, HANDLERS[frame["k"]].options(state, frame, p)
+        else:
+            memo = "turn", None, turn_options(state, p)
+        self._memo = (state, state["moves"], memo)
+        return memo
 
     def pending(self, state: State) -> list[Decision]:
         if state["finished"]:
@@ -70,6 +83,7 @@ class Burgundy(Game):
         else:
             raise errors.explain(state, seat, kind, action.option)
         choose = turn_choose if frame is None else HANDLERS[kind].choose
+        state["moves"] += 1
         events = choose(state, seat, frame, action.option)
         return events + settle(state)
 

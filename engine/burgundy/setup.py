@@ -47,7 +47,7 @@ def setup_state(seats: int, options: dict, seed: int) -> dict:
         for _ in range(START_GOODS):
             p["goods"][rest.pop()] += 1
     state.update({
-        "game": "burgundy", "n": seats, "opts": dict(options), "phase": 0, "round": 0,
+        "game": "burgundy", "moves": 0, "n": seats, "opts": dict(options), "phase": 0, "round": 0,
         "finished": False, "supply": supply, "stacks": stacks, "box": rest, "round_goods": [],
         "depots": [[None] * 4 for _ in DEPOTS], "depot_goods": [[] for _ in DEPOTS],
         "black": [], "out": [], "bonus": {}, "track": [[] for _ in range(TRACK_SPACES)],

@@ -64,6 +64,11 @@ def test_take_with_full_storage_discards_first():       # example 29
     assert p["used"][0]
 
 
+def _game_state(state):
+    """The state without its move counter (``back`` is a move, but changes nothing else)."""
+    return {k: v for k, v in state.items() if k != "moves"}
+
+
 def test_discard_back_changes_nothing():
     state = new(3)
     for k in ("mine", "ship", "bank"):
@@ -73,7 +78,7 @@ def test_discard_back_changes_nothing():
     act(state, "die:0")
     before = copy.deepcopy(state)
     act(state, f"take:3:{church}", "back")
-    assert state == before
+    assert _game_state(state) == _game_state(before)
 
 
 def test_sell_four_players():                           # example 13
@@ -164,7 +169,7 @@ def test_back_from_die_action_restores_the_state():
     state = new(3)
     before = copy.deepcopy(state)
     act(state, "die:0", "back")
-    assert state == before
+    assert _game_state(state) == _game_state(before)
 
 
 def test_errors_change_nothing():
