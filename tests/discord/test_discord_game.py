@@ -17,8 +17,10 @@ async def test_four_players_finish_a_game_with_buttons_and_slash_commands(offlin
     assert row.status == "finished" and moves > 20
     final = offline.posts()[-1]
     assert "🏁" in final.content and final.custom_ids() == []
+    boards = [p for p in offline.posts() if p.custom_ids()]
+    assert len(boards) > 10                                  # a fresh board when the turn moves
+    assert all(fake.messages[b.message_id].custom_ids() == [] for b in boards)   # old ones disabled
     stats = driver.stats
-    print(f"moves={moves} {stats}")
     assert stats["clicks"] > 10 and stats["slash"] >= 5 and stats["autocomplete"] >= 1
     assert stats["dm_clicks"] >= 1
     # Bob: one refused DM, remembered; the bot told the channel and never tried again
