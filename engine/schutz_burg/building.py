@@ -13,8 +13,9 @@ from . import data as D
 from .payment import exchanged, parse_pay, pay, pay_id, payments
 from .state import bank_pays, built_this_round, is_built, pay_bank
 from .tasks import BACK, DONE, act, options, step
+from .trade import own_spots
 
-INN, GRANARY = "village_inn", "granary"
+INN, GRANARY = D.INN, D.GRANARY
 
 
 # -- building ----------------------------------------------------------------------
@@ -110,7 +111,7 @@ def start_helpers(state: State, st: list, _events: list[Event]) -> dict:
 def helper_sources(state: State, seat: int) -> list[str]:
     """Where ``seat`` can take a helper from: supply, own trade spots, own innkeeper."""
     out = ["supply"] if state["players"][seat]["helpers"] else []
-    out += [s for s, occ in state["spots"].items() if occ and occ[0] == seat]
+    out += own_spots(state, seat)
     inn = state["inn"]
     if inn and inn["keeper"] == seat:
         out.append("innkeeper")

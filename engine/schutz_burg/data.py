@@ -85,6 +85,7 @@ for _sid, _sp in SPACES.items():
 # -- winter ------------------------------------------------------------------------
 _WINTER = _RAW["winter"]
 WINTER_CARDS: tuple[str, ...] = tuple(c["id"] for c in _WINTER["cards"])
+INN, GRANARY, MAIDEN = "village_inn", "granary", "castle_maiden"
 WINTER: dict[str, dict] = {c["id"]: c for c in _WINTER["cards"]}
 WINTER_ROUNDS: tuple[int, ...] = tuple(_RAW["round_track"]["winter_marked_rounds"]["value"])
 #: snowy-side template values by type, when the data gives any (else summer values)

@@ -12,7 +12,7 @@ from engine.core import Event, Option, State
 from . import data as D
 from .tasks import PASS, act, options, step
 
-INN = "village_inn"
+INN = D.INN
 
 
 def own_spots(state: State, seat: int) -> list[str]:

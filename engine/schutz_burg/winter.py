@@ -15,7 +15,7 @@ from .payment import exchange_one
 from .state import chosen_cards, pay_bank, seats_from
 from .tasks import act, options, push, step
 
-MAIDEN = "castle_maiden"
+MAIDEN = D.MAIDEN
 TALER = "taler"
 
 
@@ -24,12 +24,11 @@ def draw(state: State, _st: list, events: list[Event]) -> None:
     """The start player draws the top winter card after all choices are locked."""
     card = state["deck"].pop(0)
     events.append(Event("winter_card", {"card": card, "round": state["round"]}))
-    order = seats_from(state, state["start"])
-    if card in ("plague", "snowdrift", "wall_breach"):
-        push(state, *[[card, s] for s in order])
-    elif card == "village_inn":
+    if not D.WINTER[card]["persistent"]:  # immediate: each player, from the start player
+        push(state, *[[card, s] for s in seats_from(state, state["start"])])
+    elif card == D.INN:
         state["inn"] = {"keeper": None, "taler": 0}
-    elif card == "granary":
+    elif card == D.GRANARY:
         state["granary"] = []
     elif card == MAIDEN:
         state["maiden"] = {"drawn": state["round"], "first": True, "out": [], "paid": [],
