@@ -8,11 +8,13 @@ Layout (seat-indexed data are lists so JSON keeps them unchanged)::
     built {template: builder seat}, spaces {space: seat | null}
     players [{taler, res {kind: n}, vp, hand [cards], played [cards], removed [cards], helpers}]
     rs: this round {cards [[..] per seat], workers {"seat:card": {kind: n}}, built [[seat, tpl]],
-        placed [[locations] per seat], bought [worker keys per stonemason task]}
+        placed [[buildings / winter cards used for helpers] per seat]}
     queue [steps still to run], task (the open decision) | null, draft {seat: [card]} (2 players)
-    deck [winter cards], inn null | {keeper, taler}, granary null | [seats], maiden null | {...}
-    lost {taler, kinds...} (left the game at the end), final null | [{part: vp}], early_end,
-    finished, result
+    picks (engine.simultaneous box while cards are being chosen)
+    deck [winter cards], inn null | {keeper, taler}, granary null | [seats],
+    maiden null | {drawn, first, out, paid, items}, maiden_items [items being handed out]
+    lost {taler, kinds...} (left the game: market, palace, unclaimed maiden), final null |
+    [{part: vp}], early_end, finished, result
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ def new_state(n: int, winter: bool, seed: int) -> State:
         "spaces": {s: None for s in D.SPACES}, "players": players, "rs": new_round(n),
         "queue": [["round_start"]], "task": None, "draft": {},
         "deck": deck if winter else [], "inn": None, "granary": None, "maiden": None,
+        "maiden_items": [],
         "lost": {"taler": 0, **{k: 0 for k in D.RESOURCES}}, "final": None,
         "early_end": False, "finished": False, "result": None,
     })

@@ -73,7 +73,7 @@ def _winter(state: State) -> dict:
             "maiden": None if maiden is None else {
                 "first": maiden["first"], "out": list(maiden["out"]),
                 "paid": list(maiden["paid"]), "items": list(maiden["items"])},
-            "maiden_items": list(state.get("maiden_items", []))}
+            "maiden_items": list(state["maiden_items"])}
 
 
 def view(state: State, seat: int | None) -> dict:

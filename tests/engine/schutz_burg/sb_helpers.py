@@ -133,7 +133,7 @@ def final_scoring(state: dict) -> list:
 
 def taler_total(state: dict) -> int:
     maiden = state["maiden"]
-    items = (maiden["items"] if maiden else []) + state.get("maiden_items", [])
+    items = (maiden["items"] if maiden else []) + state["maiden_items"]
     inn = state["inn"]["taler"] if state["inn"] else 0
     return (state["bank"] + state["track"] + sum(p["taler"] for p in state["players"]) + inn
             + items.count("taler") + state["lost"]["taler"])
@@ -141,7 +141,7 @@ def taler_total(state: dict) -> int:
 
 def resource_total(state: dict, kind: str) -> int:
     maiden = state["maiden"]
-    items = (maiden["items"] if maiden else []) + state.get("maiden_items", [])
+    items = (maiden["items"] if maiden else []) + state["maiden_items"]
     return (state["supply"][kind] + state["tower"][kind]
             + sum(p["res"][kind] for p in state["players"])
             + sum(w.get(kind, 0) for w in state["rs"]["workers"].values())
