@@ -5,7 +5,7 @@ guild); ``python -m bot --sync`` calls :func:`sync_commands` once after a change
 """
 from __future__ import annotations
 
-import logging
+import importlib.util
 from typing import Any
 
 import discord
@@ -17,11 +17,16 @@ from bot.i18n.translator import CatalogTranslator
 from bot.render_service import Renderer
 from bot.table import TableService
 from cogs.components import DYNAMIC_ITEMS
+from engine import registry
 from storage import Database, open_database
 
-log = logging.getLogger(__name__)
-
-EXTENSIONS = ("cogs.game", "cogs.citadels")
+def extensions() -> list[str]:
+    """``cogs.game`` plus the slash-command cog ``cogs.<game>`` of every installed game."""
+    found = ["cogs.game"]
+    for game_id in registry.available():
+        if importlib.util.find_spec(f"cogs.{game_id}") is not None:
+            found.append(f"cogs.{game_id}")
+    return found
 
 
 class CastellanBot(commands.Bot):
@@ -43,7 +48,7 @@ class CastellanBot(commands.Bot):
 
     async def load_commands(self) -> None:
         """Cogs, DynamicItems and the translator (no database or login needed)."""
-        for extension in EXTENSIONS:
+        for extension in extensions():
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
