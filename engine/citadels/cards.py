@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.core import Event, Rng, State
 
-from engine.citadels.data import BIG_TOP, COMPLETE, DISTRICTS
+from engine.citadels.data import COMPLETE, DISTRICTS
 
 
 def draw(state: State, count: int, events: list[Event]) -> list[str]:
@@ -60,11 +60,6 @@ def owns(state: State, seat: int, district: str) -> bool:
     return district in state["cities"][seat]
 
 
-def can_place(state: State, seat: int, district: str) -> bool:
-    """The no-duplicate rule (Big Tops may repeat)."""
-    return district == BIG_TOP or district not in state["cities"][seat]
-
-
 def place(state: State, seat: int, district: str, events: list[Event]) -> None:
     """Put ``district`` into ``seat``'s city and note a completed city."""
     state["cities"][seat].append(district)
@@ -79,5 +74,5 @@ def cost(card: str) -> int:
     return DISTRICTS[card]["cost"] if card in DISTRICTS else 0
 
 
-def opponents(state: State, seat: int) -> range | list[int]:
+def opponents(state: State, seat: int) -> list[int]:
     return [s for s in range(state["n"]) if s != seat]

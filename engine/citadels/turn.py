@@ -10,7 +10,7 @@ from engine.core import Decision, Event, Option, RuleError, State
 
 from engine.citadels import actions, characters, data, income, purple
 from engine.citadels.calling import end_turn
-from engine.citadels.cards import can_place, cost, pay, place
+from engine.citadels.cards import cost, pay, place
 
 ABILITIES = {**characters.ABILITIES, **purple.ABILITIES}
 SUBS = {**characters.SUBS, **purple.SUBS, **actions.SUBS,
@@ -125,7 +125,7 @@ def explain(state: State, kind: str, option: str) -> RuleError:
             return RuleError("income_first")
         if t["builds"] >= t["limit"]:
             return RuleError("build_limit", limit=t["limit"])
-        if not can_place(state, seat, arg) or arg in city:
+        if arg in city:
             return RuleError("duplicate_district", district=arg)
         return RuleError("not_enough_gold", cost=cost(arg), gold=state["gold"][seat])
     if verb == "ability":
