@@ -33,11 +33,12 @@ def _arg(option_id: str) -> str:
 
 
 def preference(state: State, decision: Decision, rnd) -> list[str]:
-    ids = [o.id for o in decision.options]
+    """Option ids best first; ``back`` always last."""
+    ids = [o.id for o in decision.options if o.id != "back"]
     rank = _RANKERS.get(decision.kind)
-    if rank is None:
-        return [i for i in ids if i != "back"] + (["back"] if "back" in ids else [])
-    return sorted(ids, key=lambda i: rank(state, decision, i))
+    if rank is not None:
+        ids.sort(key=lambda i: rank(state, decision, i))
+    return ids + ["back"] * (len(ids) < len(decision.options))
 
 
 def _draft(state, decision, option):
@@ -78,15 +79,11 @@ def _turn(state, decision, option):
 
 
 def _character_target(state, decision, option):
-    if option == "back":
-        return _SKIP
     char = _arg(option)
     return (0 if char in _STRONG else 1) + rnd_bias(state, char) / 10
 
 
 def _richest_hand(state, decision, option):
-    if option == "back":
-        return _SKIP
     return -len(state["hands"][int(_arg(option))])
 
 
@@ -97,8 +94,6 @@ def _destroy(state, decision, option):
 
 
 def _keep_best(state, decision, option):
-    if option == "back":
-        return (True, _SKIP)
     card, seat = _arg(option), decision.seat
     duplicate = card in state["cities"][seat]
     return (duplicate, -_cost(card))
@@ -118,19 +113,13 @@ def _cash(state, decision, option):
     return 0 if (option == "cash") == worth else 1
 
 
-def _last_back(state, decision, option):
-    return 1 if option == "back" else 0
-
-
 _RANKERS = {
     "pick_character": _draft, "discard_character": _draft, "turn": _turn,
     "kill_target": _character_target, "rob_target": _character_target,
     "swap_hands_target": _richest_hand, "fortune_target": _richest_hand,
-    "destroy_target": lambda s, d, o: _SKIP if o == "back" else _destroy(s, d, o),
-    "keep_card": _keep_best, "fortune_card": _keep_best,
-    "laboratory_card": lambda s, d, o: (2, 0) if o == "back" else _lab_discard(s, d, o),
-    "cannonball_build": lambda s, d, o: _SKIP if o == "back" else -_cost(_arg(o)),
-    "cannonball_remove": _last_back,
-    "swap_deck_cards": lambda s, d, o: 0 if o == "back" else 1,
+    "destroy_target": _destroy, "keep_card": _keep_best, "fortune_card": _keep_best,
+    "laboratory_card": _lab_discard,
+    "cannonball_build": lambda state, decision, option: -_cost(_arg(option)),
+    "swap_deck_cards": lambda state, decision, option: option != "done",  # one card, done
     "reaction_window": _prefer("play:"), "graveyard": _prefer("take"), "wagon_cash": _cash,
 }

@@ -127,7 +127,9 @@ def _swap_deck(state: State, t: dict, option: str, events: list[Event]) -> None:
     sub, seat = t["sub"], t["seat"]
     if option != "done":
         index = int(option.split(":")[1])
-        sub["selected"].remove(index) if index in sub["selected"] else \
+        if index in sub["selected"]:
+            sub["selected"].remove(index)
+        else:
             sub["selected"].append(index)
         return
     hand = state["hands"][seat]

@@ -181,3 +181,33 @@ def test_characters_of_others_stay_hidden_until_revealed():
     for seat in range(5):
         mine = GAME.view(state, seat)["me"]["characters"]
         assert mine == [c for c in CHARACTERS if state["held"].get(c) == seat]
+
+
+def test_ai_ranks_every_option_and_ends_games():
+    for n in range(2, 8):
+        state = GAME.setup(n, GAME.parse_options({"action_cards": n % 2 == 0}), 40 + n)
+        rnd = random.Random(n)
+        steps = 0
+        while GAME.result(state) is None:
+            decision = GAME.pending(state)[0]
+            ranked = GAME.ai_preference(state, decision, rnd)
+            ids = [o.id for o in decision.options]
+            assert sorted(ranked) == sorted(ids)
+            assert "back" not in ranked or ranked[-1] == "back"
+            GAME.apply(state, decision.seat, Action(decision.kind, ranked[0]))
+            steps += 1
+            assert steps < 3000
+        assert any(len(city) >= 8 for city in state["cities"])
+
+
+def test_ai_beats_random_players():
+    wins = 0
+    for seed in range(60):
+        state = GAME.setup(4, GAME.parse_options({}), seed)
+        rnd = random.Random(seed)
+        while GAME.result(state) is None:
+            decision = GAME.pending(state)[0]
+            smart = decision.seat == seed % 4
+            GAME.apply(state, decision.seat, choose(GAME, state, decision, rnd, smart=smart))
+        wins += (seed % 4) in GAME.result(state).winners
+    assert wins > 60 * 0.4  # a random seat would win about a quarter of the games
