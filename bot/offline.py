@@ -24,8 +24,10 @@ import json
 import random
 import re
 import socket
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterator
 
 import discord
@@ -637,3 +639,47 @@ class TablePlayer:
             if moves >= max_moves:
                 raise AssertionError("the game did not end")
         return moves
+
+
+async def click_latency_ms(game_id: str = "citadels", n: int = 200, *,
+                           images: bool = False) -> list[float]:
+    """Milliseconds for each of ``n`` decision clicks, end to end, in ``game_id`` tables.
+
+    Timed from the click's payload entering discord.py until every reply, post, DM and
+    edit it caused was delivered (to the fake Discord).  The clicks are real moves of
+    human seats playing from their private panels; new tables start as games end.
+    """
+    game = registry.get(game_id)
+    seats = max(game.min_seats, min(4, game.max_seats))
+    users = tuple(User(200 + i, f"Player {i}", "cs" if i % 2 else "en-US") for i in range(seats))
+    samples: list[float] = []
+    with block_sockets(), tempfile.TemporaryDirectory() as tmp:
+        async with OfflineDiscord.open(Path(tmp) / "bench.sqlite", images=images) as d:
+            player: TablePlayer | None = None
+            seed = 0
+            while len(samples) < n:
+                turn = await player.next_turn() if player else None
+                if turn is None:
+                    seed += 1
+                    player = await _bench_table(d, game_id, users, seed)
+                    continue
+                user, decision = turn
+                panel = await player.panel_for(user)
+                option = await player.wanted_option(decision)
+                start = time.perf_counter()
+                await player.choose(user, panel, option)
+                samples.append((time.perf_counter() - start) * 1000)
+            if d.problems:
+                raise AssertionError(f"Discord limits violated: {d.problems[:3]}")
+    return samples
+
+
+async def _bench_table(d: OfflineDiscord, game_id: str, users: tuple[User, ...],
+                       seed: int) -> TablePlayer:
+    host, *guests = users
+    lobby = (await d.slash(host, "game new", game=game_id)).last
+    table_id = int(lobby.custom_ids()[0].split(":")[1])
+    for guest in guests:
+        await d.click(guest, lobby, f"l1:{table_id}:join")
+    await d.table.start(table_id, host.id, seed=seed)
+    return TablePlayer(d, table_id, {u.id: u for u in users})
