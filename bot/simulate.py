@@ -34,6 +34,9 @@ async def simulate(game_id: str, players: int, seed: int, out: Path, *,
                    options: dict[str, Any] | None = None, stop_after: int | None = None,
                    resume: bool = False, images: bool = True) -> dict:
     """Run (or resume) one game; returns the summary printed as the last stdout line."""
+    game = registry.get(game_id)
+    game.check_seats(players)
+    game.parse_options(options)  # refuse bad options before touching the output folder
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     db_path = out / "game.sqlite"
