@@ -25,9 +25,11 @@ def _pick(state: State, decision: Decision, rnd: random.Random) -> list[str]:
     seat = decision.seat
     player = state["players"][seat]
     can_build = bool(buildable(state, seat))
+    builders = sum(1 for s in range(state["n"]) if s != seat and buildable(state, s))
     base = {"messenger": 9 - player["taler"] / 2, "trader": 4 if player["helpers"] else 0,
             "bricklayer": (7 if can_build else 1) + sum(state["tower"].values()) / 2,
-            "stonemason": 9 if can_build else 0, D.MASTER: 1.5 * len(player["played"])}
+            "stonemason": 9 if can_build else 0,
+            D.MASTER: 3 * builders + 0.6 * len(player["played"])}
 
     def score(oid: str) -> float:
         if oid == "back":
