@@ -7,7 +7,9 @@ returned to the box at setup.  A player's sold goods by type are shown to their 
 Schema (JSON)::
 
     game "burgundy", seat (viewer or None), players (count), finished (bool),
-    result (Result.to_json(), when finished), options {estates, tiebreak},
+    result (Result.to_json(), when finished), revealed {box_goods, unused_tiles} (when
+    finished: the goods returned unseen at setup and the tiles never drawn),
+    options {estates, tiebreak},
     phase "A".."E", phase_index 0..4, round 1..5, phase_bonus (region bonus now),
     active (seat to act), decision (its decision kind or None), stack [open sub-action kinds],
     white_die 1..6, start_seat (first this round), order [seats this round], turn_index,
@@ -31,6 +33,7 @@ from __future__ import annotations
 from engine.burgundy.board import depot_colour
 from engine.burgundy.data import DEPOTS, DIE, ESTATES, GOODS, PHASE_BONUS, PHASES, SPACES, TILES
 from engine.burgundy.estate import empty_spaces
+from engine.burgundy.scoring import result
 
 #: estate number -> static part of every space
 _SPACE_INFO = {n: [{"id": s, "colour": e.colour[s], "die": DIE[s],
@@ -99,6 +102,8 @@ def view(state: dict, viewer: int | None) -> dict:
         "estates": estates,
     }
     if state["finished"]:
-        from engine.burgundy.scoring import result
         out["result"] = result(state).to_json()
+        out["revealed"] = {"box_goods": sorted(f"goods_{g}" for g in state["box"]),
+                           "unused_tiles": sorted(t for pile in state["supply"].values()
+                                                  for t in pile)}
     return out

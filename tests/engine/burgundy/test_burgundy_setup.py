@@ -96,3 +96,17 @@ def test_advanced_setup_choices():
     assert GAME.pending(state)[0].kind == "turn"
     faces = [f for p in state["players"] for f in p["board"]]
     assert len(set(faces) - {1}) == len([f for f in faces if f != 1])   # faces 2-9 unique
+
+
+def test_bad_setup_is_refused():
+    import pytest
+    from engine.core import RuleError
+    from engine.registry import get
+    assert get("burgundy") is GAME
+    for seats, options, key in ((1, {}, "bad_seat_count"), (5, {}, "bad_seat_count"),
+                                (3, {"estates": "huge"}, "bad_option_value"),
+                                (3, {"colour": "red"}, "unknown_option")):
+        with pytest.raises(RuleError) as err:
+            GAME.setup(seats, options, 1)
+        assert err.value.key == key
+    assert new(3, tiebreak="more_empty")["opts"] == {"estates": "standard", "tiebreak": "more_empty"}
