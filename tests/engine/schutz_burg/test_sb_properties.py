@@ -6,11 +6,12 @@ import re
 import string
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.ai import choose
-from engine.core import Action
+from engine.core import Action, RuleError
 from engine.schutz_burg import GAME
 from sb_helpers import assert_conserved
 
@@ -139,3 +140,30 @@ def test_names_cover_every_shown_id():
     shown |= {"supply", "innkeeper", "taler", "defense_tower"}
     for key in shown:
         assert names[key]["en"] and names[key]["cs"], key
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(2, 4), st.booleans(), st.integers(0, 10**6))
+def test_bad_input_is_refused_and_changes_nothing(n, winter, seed):
+    state = GAME.setup(n, {"winter": winter}, seed)
+    rnd = random.Random(seed)
+    while GAME.result(state) is None:
+        pending = GAME.pending(state)
+        decision = pending[0]
+        waiting = {d.seat for d in pending}
+        idle = [s for s in range(n) if s not in waiting]
+        bad = [(decision.seat, Action(decision.kind, "bogus:option")),
+               (decision.seat, Action("no_such_kind", decision.options[0].id)),
+               (99, Action(decision.kind, decision.options[0].id))]
+        if idle:
+            bad.append((idle[0], Action(decision.kind, decision.options[0].id)))
+        snapshot = json.dumps(state, sort_keys=True)
+        for seat, action in bad:
+            with pytest.raises(RuleError) as err:
+                GAME.apply(state, seat, action)
+            assert f"schutz_burg.error.{err.value.key}" in CATALOG
+            assert json.dumps(state, sort_keys=True) == snapshot
+        _step(state, rnd)
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, 0, Action("pick_card", "card:messenger"))
+    assert err.value.key == "game_over"
