@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core import Decision, State
 
 from engine.citadels import data
+from engine.citadels.characters import colour_income
 
 # value of each character when drafting (higher = pick first, discard last)
 _CHAR_VALUE = {"assassin": 4, "thief": 3, "magician": 2, "king": 5, "bishop": 3,
@@ -69,6 +70,8 @@ def _turn(state, decision, option):
         mine = len(state["hands"][seat])
         most = max(len(h) for s, h in enumerate(state["hands"]) if s != seat)
         return 6.5 if most >= mine + 2 else _SKIP
+    if option == "ability:income" and not colour_income(state, seat, t["char"]):
+        return _SKIP
     if option == "ability:smithy":
         return 12.5 if state["gold"][seat] >= 5 and len(state["hands"][seat]) < 2 else _SKIP
     if option == "ability:laboratory":
