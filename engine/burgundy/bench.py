@@ -45,12 +45,14 @@ def main(argv: list[str]) -> None:
     seats = int(argv[1]) if len(argv) > 1 else 4
     for options in ({"estates": "standard"}, {"estates": "advanced"}):
         cpu, wall = game_times(games, seats, options)
-        print(f"{seats} seats {options['estates']}: median game {statistics.median(cpu) * 1e3:.2f} ms"
-              f" CPU, {statistics.median(wall) * 1e3:.2f} ms wall"
-              f" (p90 CPU {statistics.quantiles(cpu, n=10)[-1] * 1e3:.2f} ms, {games} games)")
+        p90 = statistics.quantiles(cpu, n=10)[-1]
+        print(f"{seats} seats {options['estates']}: median game"
+              f" {statistics.median(cpu) * 1e3:.2f} ms CPU, {statistics.median(wall) * 1e3:.2f} ms"
+              f" wall (p90 CPU {p90 * 1e3:.2f} ms, {games} games)")
     acts = sorted(action_times(max(1, games // 4), seats))
     p50, p99 = acts[len(acts) // 2], acts[int(len(acts) * 0.99)]
-    print(f"apply per action: p50 {p50 * 1e6:.0f} µs, p99 {p99 * 1e6:.0f} µs, max {acts[-1] * 1e6:.0f} µs")
+    print(f"apply per action: p50 {p50 * 1e6:.0f} µs, p99 {p99 * 1e6:.0f} µs,"
+          f" max {acts[-1] * 1e6:.0f} µs")
 
 
 if __name__ == "__main__":

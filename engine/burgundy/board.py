@@ -19,7 +19,8 @@ def depot_colour(state: dict, depot: int, slot: int) -> str | None:
     if min_players > n:
         return None
     swap_depot, swap_colour, phases, replacement = THREE_PLAYER_SWAP
-    if n == 3 and depot == swap_depot and colour == swap_colour and PHASES[state["phase"]] in phases:
+    if (n == 3 and depot == swap_depot and colour == swap_colour
+            and PHASES[state["phase"]] in phases):
         return replacement
     return colour
 

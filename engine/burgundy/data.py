@@ -84,19 +84,22 @@ DEPOT_SPACES = {d["depot"]: tuple((s["colour"], s["used_from_player_count"]) for
 DEPOTS = tuple(sorted(DEPOT_SPACES))
 BLACK_PER_PHASE = {int(k): v for k, v in _BOARD["black_depot"]["tiles_per_phase"].items()}
 _EXC = _BOARD["three_player_exception"]
-THREE_PLAYER_SWAP = (_EXC["depot"], _EXC["space_colour"], tuple(_EXC["phases"]), _EXC["replacement"])
-_RING = _BOARD["depot_adjacency_for_knowledge_5"]["ring"]
+#: 3 players: (depot, space colour, phases, colour laid there instead)
+THREE_PLAYER_SWAP = (_EXC["depot"], _EXC["space_colour"], tuple(_EXC["phases"]),
+                     _EXC["replacement"])
+_ADJ = _BOARD["depot_adjacency_for_knowledge_5"]
+_RING = _ADJ["ring"]
 #: adjacent depot pairs for knowledge 5 (ring order from the data)
 DEPOT_PAIRS = tuple((_RING[i], _RING[(i + 1) % len(_RING)])
-                    for i in range(len(_RING) if _BOARD["depot_adjacency_for_knowledge_5"]["cyclic"]
-                                   else len(_RING) - 1))
+                    for i in range(len(_RING) if _ADJ["cyclic"] else len(_RING) - 1))
 TRACK_SPACES = _BOARD["turn_order_track"]["spaces"]
 
 _SC = RAW["scoring"]
 REGION_VP = {int(k): v for k, v in _SC["region_completion_vp_by_size"].items() if k.isdigit()}
 PHASE_BONUS = tuple(_SC["region_completion_phase_bonus"][p] for p in PHASES)
-BONUS_VP = {"large": {int(k): v for k, v in _SC["colour_completion_bonus_tiles"]["large_vp"].items()},
-            "small": {int(k): v for k, v in _SC["colour_completion_bonus_tiles"]["small_vp"].items()}}
+_BONUS = _SC["colour_completion_bonus_tiles"]
+BONUS_VP = {size: {int(k): v for k, v in _BONUS[f"{size}_vp"].items()}
+            for size in ("large", "small")}
 SALE_VP = {int(k): v for k, v in _SC["goods_sale_vp_per_tile"].items() if k.isdigit()}
 SALE_SILVER = _SC["goods_sale_vp_per_tile"]["silverlings_per_sale"]
 WATCHTOWER_VP = _SC["watchtower_vp"]

@@ -73,7 +73,7 @@ def empty_spaces(player: dict) -> int:
 
 
 def count_category(player: dict, category: str) -> int:
-    return sum(1 for tile in player["sp"][1:] if tile is not None and TILES[tile].category == category)
+    return sum(1 for t in player["sp"][1:] if t is not None and TILES[t].category == category)
 
 
 def count_kind(player: dict, kind: str) -> int:

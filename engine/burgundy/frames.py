@@ -79,7 +79,9 @@ def start_take(state: dict, seat: int, tile: str, depot: int, cost: int = 0,
     return finish_take(state, seat, tile, depot, cost, buy)
 
 
-def finish_take(state: dict, seat: int, tile: str, depot: int, cost: int, buy: bool) -> list[Event]:
+def finish_take(state: dict, seat: int, tile: str, depot: int, cost: int,
+                buy: bool) -> list[Event]:
+    """Pay (workers and die, or 2 silverlings) and move the tile into storage."""
     p = state["players"][seat]
     if buy:
         p["silver"] -= BUY_PRICE

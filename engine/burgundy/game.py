@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Action, Decision, Event, Game, Option, OptionSpec, Result, RuleError, State
+from engine.core import (
+    Action, Decision, Event, Game, Option, OptionSpec, Result, RuleError, State,
+)
 from engine.burgundy import ai, errors, scoring, view as view_mod
 from engine.burgundy.flow import settle
 from engine.burgundy.frames import HANDLERS

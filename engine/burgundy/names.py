@@ -33,10 +33,11 @@ def _build() -> dict[str, dict[str, str]]:
         else:
             names[tile.id] = dict(names[tile.kind])
     for g in RAW["goods"]:
+        template = EXTRA_NAMES["goods"]
         names[f"goods_{g['die']}"] = {
-            "en": EXTRA_NAMES["goods"]["en"].format(colour=g["colour_en"].capitalize(), die=g["die"]),
-            "cs": EXTRA_NAMES["goods"]["cs"].format(colour_neuter=_neuter(g["colour_cs"]).capitalize(),
-                                                    die=g["die"])}
+            "en": template["en"].format(colour=g["colour_en"].capitalize(), die=g["die"]),
+            "cs": template["cs"].format(colour_neuter=_neuter(g["colour_cs"]).capitalize(),
+                                        die=g["die"])}
     for colour in COLOURS:
         names[f"colour_{colour}"] = dict(EXTRA_NAMES["colour"][colour])
         for size in ("large", "small"):

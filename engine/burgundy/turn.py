@@ -10,9 +10,8 @@ from __future__ import annotations
 from engine.core import Event
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
 from engine.burgundy.choices import BACK, Opt, action_options, space_options
-from engine.burgundy.data import DEPOTS
+from engine.burgundy.data import DEPOTS, DIE, TILES
 from engine.burgundy.dice import cost_row
-from engine.burgundy.data import DIE, TILES
 from engine.burgundy.effects import resolve_effect
 from engine.burgundy.flow import next_turn
 from engine.burgundy.frames import (

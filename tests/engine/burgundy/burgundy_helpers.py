@@ -11,16 +11,20 @@ def new(players: int = 3, seed: int = 7, **options) -> dict:
     return GAME.setup(players, options, seed)
 
 
+def _fits(tile: str | None, kind: str, animals: int | None) -> bool:
+    return bool(tile) and TILES[tile].kind == kind and animals in (None, TILES[tile].animals)
+
+
 def grab(state: dict, kind: str, animals: int | None = None) -> str:
     """Take a tile of ``kind`` out of the supplies (or the board), conserving every tile."""
     for pile in list(state["supply"].values()) + [state["black"]]:
         for tile in pile:
-            if TILES[tile].kind == kind and (animals is None or TILES[tile].animals == animals):
+            if _fits(tile, kind, animals):
                 pile.remove(tile)
                 return tile
     for slots in state["depots"]:
         for i, tile in enumerate(slots):
-            if tile and TILES[tile].kind == kind and (animals is None or TILES[tile].animals == animals):
+            if _fits(tile, kind, animals):
                 slots[i] = None
                 return tile
     raise LookupError(kind)

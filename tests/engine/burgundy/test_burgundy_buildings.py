@@ -1,10 +1,16 @@
-"""One test per building, the building limit and City Hall chains (spec §11, ex. 18, 19, 21, 22)."""
+"""One test per building, the building limit and City Hall chains.
+
+Spec §11, examples 18, 19, 21, 22.
+"""
 import pytest
 
 from engine.core import Action, RuleError
 from engine.burgundy import GAME
 from engine.burgundy.data import TILES
-from burgundy_helpers import act, between_actions, cover, decision, kinds, learn, me, new, on_depot, options, player, set_dice, store
+from burgundy_helpers import (
+    act, between_actions, cover, decision, kinds, learn, me, new, on_depot, options, player,
+    set_dice, store,
+)
 
 
 def _place_building(state, kind, space=12):

@@ -16,7 +16,8 @@ def test_estate_1_cities_and_centre_castle():          # example 4
 def test_every_estate_has_the_same_colour_counts_and_connected_regions():
     for estate in ESTATES.values():
         counts = Counter(estate.colour[s] for s in SPACES)
-        assert counts == {"city": 12, "river": 6, "pasture": 6, "knowledge": 6, "castle": 4, "mine": 3}
+        assert counts == {"city": 12, "river": 6, "pasture": 6, "knowledge": 6,
+                          "castle": 4, "mine": 3}
         for region in estate.regions:
             assert len({estate.colour[s] for s in region}) == 1
             seen, todo = {region[0]}, [region[0]]
@@ -44,7 +45,8 @@ def test_uncertain_estates_stay_flagged_as_data():
 def test_tile_components():
     assert len(TILES) == 164
     assert sum(t.back == "black" for t in TILES.values()) == 40
-    black_knowledge = sorted(t.number for t in TILES.values() if t.category == "knowledge" and t.back == "black")
+    black_knowledge = sorted(t.number for t in TILES.values()
+                             if t.category == "knowledge" and t.back == "black")
     assert black_knowledge == [7, 12, 14, 15, 24, 25]
 
 

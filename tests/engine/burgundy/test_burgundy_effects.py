@@ -5,7 +5,10 @@ Spec §9, §10, §15; examples 2, 3, 5, 11, 20, 26, 27, 30, 31, 32.
 from engine.burgundy.actions import place_tile
 from engine.burgundy.board import play_order
 from engine.burgundy.scoring import phase_income
-from burgundy_helpers import act, between_actions, cover, decision, kinds, learn, me, new, options, player, set_dice, store
+from burgundy_helpers import (
+    act, between_actions, cover, decision,
+    kinds, learn, me, new, options, player, set_dice, store,
+)
 
 
 def _clear_goods(state):

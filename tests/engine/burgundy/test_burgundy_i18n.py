@@ -32,7 +32,8 @@ def literals(call_name, arg_index):
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == call_name
-                    and len(node.args) > arg_index and isinstance(node.args[arg_index], ast.Constant)):
+                    and len(node.args) > arg_index
+                    and isinstance(node.args[arg_index], ast.Constant)):
                 found.add(node.args[arg_index].value)
     return found
 

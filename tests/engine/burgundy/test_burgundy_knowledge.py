@@ -4,7 +4,9 @@ import pytest
 from engine.burgundy.data import KNOWLEDGE_BUILDING
 from engine.burgundy.knowledge import end_game_vp
 from engine.burgundy.scoring import breakdown, phase_income
-from burgundy_helpers import act, cover, decision, learn, me, new, on_depot, options, player, set_dice, store
+from burgundy_helpers import (
+    act, cover, decision, learn, me, new, on_depot, options, player, set_dice, store,
+)
 
 
 def _cost(state, option_id):

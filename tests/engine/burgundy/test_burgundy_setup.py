@@ -109,4 +109,5 @@ def test_bad_setup_is_refused():
         with pytest.raises(RuleError) as err:
             GAME.setup(seats, options, 1)
         assert err.value.key == key
-    assert new(3, tiebreak="more_empty")["opts"] == {"estates": "standard", "tiebreak": "more_empty"}
+    opts = new(3, tiebreak="more_empty")["opts"]
+    assert opts == {"estates": "standard", "tiebreak": "more_empty"}
