@@ -156,8 +156,7 @@ def end_round(state: State, events: list[Event]) -> None:
     """Crown to an assassinated King's holder (unless the Acrobat was played); next round or end."""
     heir = state["held"].get(KING)
     if state["kill"] == KING and state["killed"] and not state["acrobat"] and heir is not None:
-        if heir != state["crown"]:
-            state["crown"] = heir
+        state["crown"] = heir
         events.append(Event("crown_heir", {"seat": heir}))
     if state["first8"] is not None:
         finish(state, events)

@@ -38,6 +38,7 @@ district colour/cost/points come from ``DISTRICTS`` in ``engine.citadels.data``)
       "me": {                            # only for a seat (absent for spectators)
         "hand": [card_id, ...], "characters": [character_id, ...],
         "offers": [[character_id, ...], ...],   # sets handed to me in this draft
+        "draft_pool": [character_id, ...],      # what I choose from now ([] if not drafting)
         "seen_face_down": [character_id, ...],  # face-down characters I have seen
         "peeks": [{"seat": int, "hand": [card_id, ...]}],  # Fortune Teller looks
         "drawn": [card_id, ...],          # cards I am choosing from (keep_card)
@@ -110,9 +111,12 @@ def _private(state: State, seat: int) -> dict:
     sub = turn["sub"] if turn and turn["seat"] == seat else None
     mine = sorted((c for c, who in state["held"].items() if who == seat),
                   key=CHARACTERS.index)
+    draft = state["draft"]
+    drafting = draft is not None and draft["steps"][draft["i"]][0] == seat
     return {
         "hand": list(state["hands"][seat]), "characters": mine,
         "offers": [list(o) for o in state["offers"][seat]],
+        "draft_pool": sorted(draft["pool"], key=CHARACTERS.index) if drafting else [],
         "seen_face_down": list(state["seen"][seat]),
         "peeks": [dict(p, hand=list(p["hand"])) for p in state["peeks"][seat]],
         "drawn": list(sub["drawn"]) if sub and "drawn" in sub else [],

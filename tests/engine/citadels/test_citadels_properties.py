@@ -44,8 +44,9 @@ def hide_from(state, seat):
     other["held"] = {(c if w == seat or c in revealed else f"{LEAK}{i}"): w
                      for i, (c, w) in enumerate(other["held"].items())}
     other["down"] = [c if c in known else LEAK for c in other["down"]]
-    if other["draft"]:
-        other["draft"]["pool"] = [LEAK] * len(other["draft"]["pool"])
+    draft = other["draft"]
+    if draft and draft["steps"][draft["i"]][0] != seat:
+        draft["pool"] = [LEAK] * len(draft["pool"])
     turn = other["turn"]
     if turn and turn["seat"] != seat and turn["sub"] and "drawn" in turn["sub"]:
         turn["sub"]["drawn"] = [LEAK] * len(turn["sub"]["drawn"])

@@ -206,10 +206,14 @@ def test_rb11_two_player_draft():
              "architect"]
     state = _fresh(2, order)
     assert state["down"] == ["bishop"] and state["seen"][0] == ["bishop"]
+    assert GAME.view(state, 1)["me"]["draft_pool"] == []
     for seat, option in [(0, "pick:king"), (1, "pick:warlord"), (1, "discard:assassin"),
                          (0, "pick:architect"), (0, "discard:thief"), (1, "pick:merchant")]:
         assert GAME.pending(state)[0].seat == seat
         act(state, option)
+        if (seat, option) == (1, "pick:warlord"):
+            assert GAME.view(state, 1)["me"]["draft_pool"] == [
+                "assassin", "thief", "magician", "merchant", "architect"]
     mine = {s: sorted(c for c, w in state["held"].items() if w == s) for s in (0, 1)}
     assert mine == {0: ["architect", "king"], 1: ["merchant", "warlord"]}
     assert sorted(state["down"]) == ["assassin", "bishop", "magician", "thief"]
