@@ -75,12 +75,17 @@ class TableService:
     # -- lobby ------------------------------------------------------------------------
     async def create_lobby(self, game_type: str, *, guild_id: int | None, channel_id: int,
                            host_id: int, host_name: str, options: dict[str, Any] | None = None,
-                           locale: str = "en", host_joins: bool = True) -> GameRow:
+                           locale: str = "en", host_joins: bool = True,
+                           seats: int | None = None) -> GameRow:
+        """A new table in the lobby; ``seats`` caps how many may join (default: the maximum)."""
         game = registry.get(game_type)
         parsed = game.parse_options(options)
+        if seats is not None:
+            game.check_seats(seats)
         game_id = await self.db.create_game(game.id, engine_version=game.version, options=parsed,
                                             guild_id=guild_id, channel_id=channel_id,
-                                            host_id=host_id, locale=norm_locale(locale))
+                                            host_id=host_id, locale=norm_locale(locale),
+                                            capacity=seats)
         if host_joins:
             await self.db.set_seats(game_id, [SeatRow(0, host_id, False, host_name)])
         return await self._load(game_id)
@@ -141,7 +146,7 @@ class TableService:
         names = ", ".join(s.name for s in row.seats) or t("lobby.empty", loc)
         opts = ", ".join(f"{k}={str(v).lower()}" for k, v in row.options.items()) or "—"
         lines = [t("lobby.title", loc, game=game_title(row.type, loc), id=row.id, host=f"<@{row.host_id}>"),
-                 t("lobby.seats", loc, n=len(row.seats), max=game.max_seats, names=names),
+                 t("lobby.seats", loc, n=len(row.seats), max=self._capacity(row), names=names),
                  t("lobby.options", loc, options=opts)]
         if row.status == "lobby":
             lines.append(t("lobby.hint", loc, min=game.min_seats, max=game.max_seats))
@@ -287,10 +292,12 @@ class TableService:
             raise TableError("not_host")
 
     @staticmethod
-    def _check_room(row: GameRow) -> None:
-        game = registry.get(row.type)
-        if len(row.seats) >= game.max_seats:
-            raise TableError("table_full", max=game.max_seats)
+    def _capacity(row: GameRow) -> int:
+        return row.capacity or registry.get(row.type).max_seats
+
+    def _check_room(self, row: GameRow) -> None:
+        if len(row.seats) >= self._capacity(row):
+            raise TableError("table_full", max=self._capacity(row))
 
     async def _persist(self, game: Game, row: GameRow, seat: int, action: Action,
                        events: list[Event]) -> GameRow:

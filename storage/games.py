@@ -67,6 +67,7 @@ class GameRow:
     created: float
     updated: float
     seats: list[SeatRow] = field(default_factory=list)
+    capacity: int | None = None  # seats chosen at creation; None = the game's maximum
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` plays, or None."""
@@ -90,7 +91,7 @@ def _check_status(status: str) -> None:
 
 
 _GAME_COLUMNS = ("id, type, engine_version, options, status, seq, state, guild, channel,"
-                 " host, locale, created, updated")
+                 " host, locale, created, updated, capacity")
 
 
 def _game_row(row, seats: list[SeatRow]) -> GameRow:
@@ -99,7 +100,7 @@ def _game_row(row, seats: list[SeatRow]) -> GameRow:
         options=_loads(row["options"]), status=row["status"], seq=row["seq"],
         state=_loads(row["state"]), guild_id=row["guild"], channel_id=row["channel"],
         host_id=row["host"], locale=row["locale"], created=row["created"],
-        updated=row["updated"], seats=seats,
+        updated=row["updated"], seats=seats, capacity=row["capacity"],
     )
 
 
@@ -128,16 +129,16 @@ class Database:
 
     async def create_game(self, type: str, *, engine_version: int, options: dict,
                           guild_id: int | None, channel_id: int, host_id: int,
-                          locale: str) -> int:
+                          locale: str, capacity: int | None = None) -> int:
         """A new game in the lobby (seq 0, no state); returns its id."""
         now = time.time()
         async with self._db.transaction() as tx:
             return await tx.execute(
                 "INSERT INTO games (type, engine_version, options, status, seq, state,"
-                " guild, channel, host, locale, created, updated)"
-                " VALUES (?, ?, ?, 'lobby', 0, NULL, ?, ?, ?, ?, ?, ?)",
+                " guild, channel, host, locale, created, updated, capacity)"
+                " VALUES (?, ?, ?, 'lobby', 0, NULL, ?, ?, ?, ?, ?, ?, ?)",
                 (type, engine_version, _dumps(options), guild_id, channel_id, host_id,
-                 locale, now, now))
+                 locale, now, now, capacity))
 
     async def load_game(self, game_id: int) -> GameRow | None:
         async with self._db.transaction(write=False) as tx:

@@ -74,6 +74,9 @@ STEPS: list[Step] = [
         "ALTER TABLE moves ADD COLUMN events TEXT NOT NULL DEFAULT '[]'",
         "ALTER TABLE messages ADD COLUMN seq INTEGER NOT NULL DEFAULT 0",
     ),
+    (  # v3: a table size chosen at creation (NULL: the game's maximum)
+        "ALTER TABLE games ADD COLUMN capacity INTEGER",
+    ),
 ]
 
 

@@ -34,6 +34,6 @@ def test_no_key_is_defined_twice_across_catalogs():
 
 def test_locale_mapping_and_fallback():
     assert norm_locale("cs") == "cs" and norm_locale("en-US") == "en" and norm_locale(None) == "en"
-    assert t("error.table_full", "cs", max=4) == "Stůl je plný (4 míst)."
+    assert t("error.table_full", "cs", max=4) == "Stůl je plný (počet míst: 4)."
     assert t("no.such.key", "cs") == "no.such.key"
     assert catalog()["game.citadels"]["cs"] == "Citadela"

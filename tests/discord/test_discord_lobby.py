@@ -111,3 +111,16 @@ async def test_buttons_work_in_direct_messages(offline, fake):
     ex = await offline.click(user, panel, component["custom_id"], values)
     assert ex.dm and ex.last.ephemeral
     assert (await offline.table.db.load_game(gid)).seq > seq
+
+
+async def test_seats_option_caps_the_table(offline):
+    ex = await offline.slash(ALICE, "game new", game="citadels", seats=3)
+    lobby = ex.last
+    gid = int(lobby.custom_ids()[0].split(":")[1])
+    assert "(1/3)" in lobby.content
+    await offline.click(BOB, lobby, f"l1:{gid}:join")
+    await offline.click(CYRIL, lobby, f"l1:{gid}:join")
+    ex = await offline.click(DANA, lobby, f"l1:{gid}:join")
+    assert ex.last.ephemeral and ex.last.content == t("error.table_full", "cs", max=3)
+    row = await offline.table.db.load_game(gid)
+    assert [s.user_id for s in row.seats] == [ALICE.id, BOB.id, CYRIL.id]
