@@ -38,6 +38,20 @@ def literals(call_name, arg_index):
     return found
 
 
+def option_labels():
+    """Labels of option tuples ``(id, label, {params})`` written in the engine source."""
+    found = set()
+    for path in SOURCES:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Tuple) and len(node.elts) == 3 and isinstance(
+                    node.elts[2], ast.Dict):
+                label = node.elts[1]
+                for part in (label.body, label.orelse) if isinstance(label, ast.IfExp) else (label,):
+                    if isinstance(part, ast.Constant):
+                        found.add(part.value)
+    return found
+
+
 def played_keys():
     kinds, labels, events = set(), set(), set()
     for players in (2, 3, 4):
@@ -58,7 +72,9 @@ def played_keys():
 def test_every_emitted_key_exists():
     kinds, labels, events = played_keys()
     kinds |= set(HANDLERS) | {"turn"}
-    labels |= literals("Option", 1)
+    static = option_labels()
+    assert {"take", "take_cost", "space_cost", "buy_black", "start_castle"} <= static
+    labels |= static
     events |= literals("Event", 0)
     missing = [f"decision.{k}" for k in kinds if not has(f"burgundy.decision.{k}")]
     missing += [f"option.{k}" for k in labels if not has(f"burgundy.option.{k}", f"option.{k}")]
