@@ -274,3 +274,37 @@ def test_view_shows_public_counts_and_private_hand():
     assert spectator["revealed"] == [{"character": "king", "seat": 0}]
     me = GAME.view(state, 1)["me"]
     assert me["hand"] == ["temple", "tavern"] and me["characters"] == ["warlord"]
+
+
+def test_dragon_gate_scores_eight_and_costs_five_to_destroy():
+    from engine.citadels.scoring import district_points
+    assert district_points(["dragon_gate", "university"]) == 16
+    state, _ = table(4, {"warlord": 0, "king": 1}, gold={0: 5}, cities={1: ["dragon_gate"]})
+    skip_to(state, "warlord")
+    act(state, "ability:destroy")
+    assert GAME.pending(state)[0].options[0].params["price"] == 5
+
+
+def test_purple_ability_in_each_of_two_turns_per_round():
+    state, _ = table(3, {"king": 0, "warlord": 0, "bishop": 1}, gold={0: 0},
+                     hands={0: ["temple", "tavern"]}, cities={0: ["laboratory"]})
+    for _ in range(2):
+        act(state, "ability:laboratory")
+        act(state, options(state)[0])
+        act(state, "income:gold")
+        act(state, "end")
+        skip_to(state, "warlord")
+    assert state["hands"][0] == []
+    assert state["gold"][0] == (1 + 2) * 2  # Laboratory + Step 1, in both turns
+
+
+def test_each_wagon_once_per_turn_even_of_one_owner():
+    state, _ = table(4, {"king": 1, "warlord": 0}, gold={1: 5}, deck=["a", "b", "c", "d"], **AC)
+    state["wagons"] = [{"id": 1, "owner": 0, "gold": 0}, {"id": 2, "owner": 0, "gold": 0}]
+    state["wagon_seq"] = 2
+    for wagon_id in (1, 2):
+        act(state, "wagon:0")
+        act(state, options(state)[0])
+        act(state, "decline")
+        assert [w["gold"] for w in state["wagons"]][wagon_id - 1] == 1
+    assert "wagon:0" not in options(state)
