@@ -77,7 +77,7 @@ def _ship_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Ev
     state["stack"].pop()
     depots = [int(x) for x in option_id.split(":")[1:]]
     taken = {}
-    for g in {g for d in depots for g in state["depot_goods"][d - 1] if p["goods"][g]}:
+    for g in sorted({g for d in depots for g in state["depot_goods"][d - 1] if p["goods"][g]}):
         taken[g] = _take_goods(state, seat, depots, g)
     new = _new_types(state, p, depots)
     room = GOODS_SPACES - sum(1 for g in p["goods"] if g)

@@ -232,3 +232,29 @@ def test_k26_bonus_tiles():
     p["bonus"] = ["bonus_mine_large", "bonus_river_small"]
     assert end_game_vp(p) == {26: 4}
     assert breakdown(p)["knowledge"] == 4
+
+
+def test_k9_free_step_plus_one_worker():                   # example 23
+    state = new(3)
+    seat, p = me(state), player(state)
+    learn(state, seat, 9)
+    cover(state, seat, 25, "mine")
+    bank = store(state, seat, "bank")
+    p["workers"] = 3
+    set_dice(state, 3, 3)
+    act(state, "die:0", f"place:{bank}")
+    assert _cost(state, "space:24") == 1            # 3 -> 4 free, -> 5 one worker
+    act(state, "space:24")
+    assert p["workers"] == 2 and p["sp"][24] == bank
+
+
+def test_k8_and_k9_together():                             # example 24
+    state = new(3)
+    seat, p = me(state), player(state)
+    learn(state, seat, 8, 9)
+    cover(state, seat, 14, "church")
+    bank = store(state, seat, "bank")
+    p["workers"] = 1
+    set_dice(state, 1, 1)
+    act(state, "die:0", f"place:{bank}")
+    assert _cost(state, "space:9") == 1             # distance 3: free 1, then one ±2 worker

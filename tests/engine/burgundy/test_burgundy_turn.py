@@ -222,3 +222,16 @@ def test_region_completion_scores_size_and_phase():     # example 15
     region = next(e for e in events if e.kind == "region")
     assert region.params == {"seat": me(state), "size": 3, "vp": 6, "bonus": 8}
     assert p["vp"] == 14 + 4            # + the watchtower's own effect
+
+
+def test_copies_answer_independently():
+    """The open decision is memoised per state object and move: copies never share it."""
+    import json
+    state = new(3)
+    twin = json.loads(json.dumps(state))
+    assert GAME.pending(state) == GAME.pending(twin)
+    seat = me(state)
+    act(twin, "die:0", "workers")
+    assert twin["players"][seat]["used"][0] and not any(state["players"][seat]["used"])
+    assert options(state)[:2] == ["die:0", "die:1"]
+    assert options(state) == [o.id for o in GAME.pending(json.loads(json.dumps(state)))[0].options]
