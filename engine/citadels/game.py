@@ -99,5 +99,9 @@ class Citadels(Game):
                       scores={int(k): v for k, v in res["scores"].items()},
                       breakdown={int(k): v for k, v in res["breakdown"].items()})
 
+    def turn_marker(self, state: State) -> Any:
+        """A new board per round phase and per called character."""
+        return state["round"], state["phase"], state["rank"]
+
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)
