@@ -100,10 +100,13 @@ def bench_click(game_id: str) -> Iterator[dict]:
         from bot.offline import click_latency_ms
     except ImportError:
         return
-    times = asyncio.run(click_latency_ms(game_id, n=30))
+    times = asyncio.run(click_latency_ms(game_id, n=30, images=True))
     if times:
-        yield line(game_id, "click_ms_p50", pct(times, 0.5), "ms", clicks=len(times))
-        yield line(game_id, "click_ms_p99", pct(times, 0.99), "ms")
+        yield line(game_id, "click_ms_p50", pct(times, 0.5), "ms", clicks=len(times), images=True)
+        yield line(game_id, "click_ms_p99", pct(times, 0.99), "ms", images=True)
+    bare = asyncio.run(click_latency_ms(game_id, n=30, images=False))
+    if bare:
+        yield line(game_id, "click_no_images_ms_p50", pct(bare, 0.5), "ms", clicks=len(bare))
 
 
 def run_bench(game_id: str | None = None, games: int = 200) -> Iterator[dict]:
