@@ -13,7 +13,8 @@ from engine.burgundy.data import TILES
 from engine.burgundy.estate import legal_spaces
 
 _TAKE_TASTE = {"knowledge": 2, "building": 2, "animal": 1, "ship": 1, "castle": 2, "mine": 1}
-_CHEAPEST_FIRST = {"space", "space_cost", "goods", "side", "start_castle", "discard"}
+_CHEAPEST_FIRST = {"space", "space_cost", "goods", "side", "start_castle", "discard",
+                   "estate_castle"}
 
 
 def _score(state: dict, p: dict, option) -> float:

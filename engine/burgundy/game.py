@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from engine import simultaneous
 from engine.core import (
     Action, Decision, Event, Game, Option, OptionSpec, Result, RuleError, State,
 )
@@ -15,7 +16,9 @@ from engine.burgundy import ai, errors, scoring, view as view_mod
 from engine.burgundy.flow import settle
 from engine.burgundy.frames import HANDLERS
 from engine.burgundy.names import NAMES
-from engine.burgundy.setup import ADVANCED, STANDARD, new_game
+from engine.burgundy.setup import (
+    ADVANCED, OPEN, PICKS, SECRET, STANDARD, new_game, secret_choose, secret_options,
+)
 from engine.burgundy.turn import turn_choose, turn_options
 
 _PARAM_FIELDS = ("tile",)
@@ -29,6 +32,7 @@ class Burgundy(Game):
     options = {
         "estates": OptionSpec(STANDARD, (STANDARD, ADVANCED)),
         "tiebreak": OptionSpec(scoring.FEWER_EMPTY, scoring.TIEBREAKS),
+        "estate_choice": OptionSpec(OPEN, (OPEN, SECRET)),
     }
 
     def names(self) -> Mapping[str, Mapping[str, str]]:
@@ -58,6 +62,9 @@ class Burgundy(Game):
     def pending(self, state: State) -> list[Decision]:
         if state["finished"]:
             return []
+        if PICKS in state:
+            return [self._secret_decision(state, seat)
+                    for seat in simultaneous.waiting(state, PICKS)]
         kind, frame, options = self._open(state)
         seat = state["active"]
         params: dict = {}
@@ -71,9 +78,27 @@ class Burgundy(Game):
         return [Decision(seat, kind, tuple([Option(*o) for o in options]), default=default,
                          params=params)]
 
+    def _secret_decision(self, state: State, seat: int) -> Decision:
+        options = secret_options(state, seat)
+        return Decision(seat, "secret_estate", tuple([Option(*o) for o in options]),
+                        secret=True, default=options[0][0])
+
+    def _apply_secret(self, state: State, seat: int, action: Action) -> list[Event]:
+        """Advanced setup, secret variant: one hidden choice per seat, any order."""
+        if seat not in simultaneous.waiting(state, PICKS):
+            raise RuleError("already_chosen" if 0 <= seat < state["n"] else "not_your_turn")
+        if action.kind != "secret_estate":
+            raise RuleError("stale_decision")
+        if action.option not in [o[0] for o in secret_options(state, seat)]:
+            raise RuleError("illegal_option", option=action.option)
+        state["moves"] += 1
+        return secret_choose(state, seat, action.option) + settle(state)
+
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         if state["finished"]:
             raise RuleError("game_over")
+        if PICKS in state:
+            return self._apply_secret(state, seat, action)
         if seat != state["active"]:
             raise RuleError("not_your_turn")
         kind, frame, options = self._open(state)

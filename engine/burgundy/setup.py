@@ -1,12 +1,19 @@
 """Game setup: the basic game, and the advanced variant's estate and start-castle choice.
 
 Advanced (option ``estates="advanced"``): every player is dealt a double-sided board
-(rules §17 fallback pairing) and, in turn order and openly, picks a side
-(``choose_estate``: ``side:<estate>``) and the castle space for the start castle
-(``start_castle``: ``castle:<space>``, ``back``).  Then round 1 starts.
+(rules §17 fallback pairing) and picks a side and the castle space of the start castle.
+Option ``estate_choice``:
+
+* ``open`` (default): in turn order, ``choose_estate`` (``side:<estate>``) then
+  ``start_castle`` (``castle:<space>``, ``back``);
+* ``secret``: everybody at once, one secret ``secret_estate`` decision
+  (``estate:<estate>:<space>``), revealed when all have chosen (engine.simultaneous).
+
+Then round 1 starts.
 """
 from __future__ import annotations
 
+from engine import simultaneous
 from engine.core import Event, Rng
 from engine.burgundy.board import prepare_phase, start_round
 from engine.burgundy.choices import BACK, Opt
@@ -17,6 +24,8 @@ from engine.burgundy.data import (
 from engine.burgundy.frames import first, register
 
 STANDARD, ADVANCED = "standard", "advanced"
+OPEN, SECRET = "open", "secret"
+PICKS = "estate_picks"          # state key of the secret simultaneous choice
 
 
 def new_player(estate: int, workers: int) -> dict:
@@ -76,7 +85,10 @@ def deal_boards(state: dict, rng: Rng) -> None:
         p["board"] = boards[seat]
         p["estate"] = boards[seat][0]
     state["setup_queue"] = list(state["order"])
-    state["stack"] = [{"k": "choose_estate"}]
+    if state["opts"].get("estate_choice") == SECRET:
+        simultaneous.open_picks(state, PICKS, state["order"])
+    else:
+        state["stack"] = [{"k": "choose_estate"}]
 
 
 def new_game(seats: int, options: dict, seed: int) -> dict:
@@ -105,10 +117,8 @@ def _castle_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[
     if option_id == "back":
         frame["k"] = "choose_estate"
         return []
-    p = state["players"][seat]
     space = int(option_id.split(":")[1])
-    p["sp"][space] = state["supply"][COLOUR_BACK["castle"]].pop()
-    events = [Event("estate_chosen", {"seat": seat, "estate": p["estate"], "space": space})]
+    events = _settle_estate(state, seat, state["players"][seat]["estate"], space)
     queue = state["setup_queue"]
     queue.pop(0)
     if queue:
@@ -116,6 +126,33 @@ def _castle_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[
         frame["k"] = "choose_estate"
         return events
     state["stack"].pop()
+    return events + start_round(state)
+
+
+def _settle_estate(state: dict, seat: int, estate: int, space: int) -> list[Event]:
+    """Fix ``seat``'s estate side and put its start castle on ``space``."""
+    p = state["players"][seat]
+    p["estate"] = estate
+    p["sp"][space] = state["supply"][COLOUR_BACK["castle"]].pop()
+    return [Event("estate_chosen", {"seat": seat, "estate": estate, "space": space})]
+
+
+def secret_options(state: dict, seat: int) -> list[Opt]:
+    """Every (side, castle space) pair of the seat's board, for the secret choice."""
+    return [(f"estate:{n}:{s}", "estate_castle", {"estate": n, "space": s})
+            for n in state["players"][seat]["board"] for s in ESTATES[n].castle_spaces]
+
+
+def secret_choose(state: dict, seat: int, option_id: str) -> list[Event]:
+    """Record a hidden choice; once everybody has chosen, reveal them and start."""
+    simultaneous.record(state, PICKS, seat, option_id)
+    events = [Event("estate_picked", {"seat": seat})]
+    if not simultaneous.complete(state, PICKS):
+        return events
+    for chooser, answer in sorted(simultaneous.reveal(state, PICKS).items()):
+        _, estate, space = answer.split(":")
+        events += _settle_estate(state, chooser, int(estate), int(space))
+    state["setup_queue"] = []
     return events + start_round(state)
 
 

@@ -20,6 +20,8 @@ Schema (JSON)::
     black_depot [tile ids],
     bonus_tiles {colour: ["large", "small"] still available},
     track [[seats bottom..top] for spaces 1..7],
+    estate_picks {chosen, waiting, mine?} (advanced setup, secret choice only: who has
+    chosen; ``mine`` = the viewer's own hidden ``estate:<n>:<space>``),
     tiles {tile id: {category, kind, colour, animals, number}} for every tile shown,
     estates [per seat: {seat, estate (number), board [faces dealt], confidence,
              spaces [{id, colour, die, region, tile|None}] (37, ids as on the board),
@@ -30,9 +32,11 @@ Schema (JSON)::
 """
 from __future__ import annotations
 
+from engine import simultaneous
 from engine.burgundy.board import depot_colour
 from engine.burgundy.data import DEPOTS, DIE, ESTATES, GOODS, PHASE_BONUS, PHASES, SPACES, TILES
 from engine.burgundy.estate import empty_spaces
+from engine.burgundy.setup import PICKS
 from engine.burgundy.scoring import result
 
 #: estate number -> static part of every space
@@ -68,6 +72,14 @@ def _estate(state: dict, seat: int, viewer: int | None, track_space: dict) -> di
     return out
 
 
+def _decision_kind(state: dict) -> str | None:
+    if state["finished"]:
+        return None
+    if PICKS in state:
+        return "secret_estate"
+    return state["stack"][-1]["k"] if state["stack"] else "turn"
+
+
 def view(state: dict, viewer: int | None) -> dict:
     n = state["n"]
     track_space = {s: i + 1 for i, space in enumerate(state["track"]) for s in space}
@@ -82,14 +94,13 @@ def view(state: dict, viewer: int | None) -> dict:
     shown = [t for d in state["depots"] for t in d if t] + list(state["black"])
     for e in estates:
         shown += e["storage"] + [sp["tile"] for sp in e["spaces"] if sp["tile"]]
-    stack = state["stack"]
     out = {
         "game": "burgundy", "seat": viewer, "players": n, "finished": state["finished"],
         "options": dict(state["opts"]), "phase": PHASES[state["phase"]],
         "phase_index": state["phase"], "round": state["round"] + 1,
         "phase_bonus": PHASE_BONUS[state["phase"]], "active": state["active"],
-        "decision": None if state["finished"] else (stack[-1]["k"] if stack else "turn"),
-        "stack": [f["k"] for f in stack], "white_die": state["white"],
+        "decision": _decision_kind(state),
+        "stack": [f["k"] for f in state["stack"]], "white_die": state["white"],
         "start_seat": state["order"][0], "order": list(state["order"]),
         "turn_index": state["turn_idx"],
         "round_goods": [f"goods_{g}" for g in state["round_goods"]],
@@ -101,6 +112,9 @@ def view(state: dict, viewer: int | None) -> dict:
         "tiles": {t: _tile_info(t) for t in shown},
         "estates": estates,
     }
+    picks = simultaneous.public_view(state, PICKS, viewer)
+    if picks is not None:
+        out["estate_picks"] = picks
     if state["finished"]:
         out["result"] = result(state).to_json()
         out["revealed"] = {"box_goods": sorted(f"goods_{g}" for g in state["box"]),

@@ -55,9 +55,10 @@ def option_labels():
 def played_keys():
     kinds, labels, events = set(), set(), set()
     for players in (2, 3, 4):
-        for estates in ("standard", "advanced"):
+        for estates in ({"estates": "standard"}, {"estates": "advanced"},
+                        {"estates": "advanced", "estate_choice": "secret"}):
             for seed in range(4):
-                state = GAME.setup(players, {"estates": estates}, seed)
+                state = GAME.setup(players, estates, seed)
                 rnd = random.Random(seed)
                 while GAME.result(state) is None:
                     d = GAME.pending(state)[0]

@@ -20,7 +20,14 @@ from engine.burgundy.knowledge import PLACE_FREE_STEP
 
 OPTION_ID = re.compile(r"^[A-Za-z0-9_.:+-]{1,60}$")
 TILE_ID = re.compile(r"T\d{3}")
-CONFIGS = [(n, e) for n in (2, 3, 4) for e in ("standard", "advanced")]
+CONFIGS = [(n, e) for n in (2, 3, 4) for e in ("standard", "advanced", "secret")]
+
+
+def options_for(estates):
+    """Game options for a config name ("secret" = advanced estates chosen secretly)."""
+    if estates == "secret":
+        return {"estates": "advanced", "estate_choice": "secret"}
+    return {"estates": estates}
 
 
 def check_conservation(state):
@@ -78,12 +85,12 @@ def check_views(state):
 
 
 def play_checked(players, estates, seed, view_every=37):
-    state = GAME.setup(players, {"estates": estates}, seed)
+    state = GAME.setup(players, options_for(estates), seed)
     rnd = random.Random(seed)
     rounds, n = set(), 0
     while GAME.result(state) is None:
         rounds.add((state["phase"], state["round"]))
-        (decision,) = GAME.pending(state)
+        decision = GAME.pending(state)[0]
         assert decision.default is None or decision.option(decision.default)
         for option in decision.options:
             assert OPTION_ID.match(option.id), option.id
@@ -114,7 +121,7 @@ def test_whole_games(players, estates, seed):
 
 @pytest.mark.parametrize("players, estates", CONFIGS)
 def test_json_round_trip_continues_identically(players, estates):
-    state = GAME.setup(players, {"estates": estates}, 42)
+    state = GAME.setup(players, options_for(estates), 42)
     rnd = random.Random(1)
     for _ in range(150):
         decision = GAME.pending(state)[0]

@@ -110,4 +110,33 @@ def test_bad_setup_is_refused():
             GAME.setup(seats, options, 1)
         assert err.value.key == key
     opts = new(3, tiebreak="more_empty")["opts"]
-    assert opts == {"estates": "standard", "tiebreak": "more_empty"}
+    assert opts == {"estates": "standard", "tiebreak": "more_empty", "estate_choice": "open"}
+
+
+def test_advanced_secret_choice_is_hidden_until_all_have_chosen():
+    import pytest
+    from engine.core import Action, RuleError
+    state = GAME.setup(3, {"estates": "advanced", "estate_choice": "secret"}, 4)
+    decisions = GAME.pending(state)
+    assert sorted(d.seat for d in decisions) == [0, 1, 2]
+    assert all(d.secret and d.kind == "secret_estate" for d in decisions)
+    first = decisions[0]
+    board = state["players"][first.seat]["board"]
+    assert len(first.options) == sum(4 for _ in board)       # every side x castle space
+    pick = first.options[-1].id
+    events = GAME.apply(state, first.seat, Action("secret_estate", pick))
+    assert kinds(events) == ["estate_picked"]
+    for viewer in (None, 0, 1, 2):
+        seen = GAME.view(state, viewer)
+        assert seen["decision"] == "secret_estate"
+        assert (pick in repr(seen)) == (viewer == first.seat)
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, first.seat, Action("secret_estate", pick))
+    assert err.value.key == "already_chosen"
+    for d in GAME.pending(state):
+        events = GAME.apply(state, d.seat, Action(d.kind, d.options[0].id))
+    _, estate, space = pick.split(":")
+    p = state["players"][first.seat]
+    assert p["estate"] == int(estate) and TILES[p["sp"][int(space)]].kind == "castle"
+    assert kinds(events).count("estate_chosen") == 3 and "round_start" in kinds(events)
+    assert GAME.pending(state)[0].kind == "turn" and "estate_picks" not in GAME.view(state, 0)
