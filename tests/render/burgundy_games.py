@@ -1,0 +1,43 @@
+"""Real Castles of Burgundy games played by AI seats, with states captured along the way."""
+from __future__ import annotations
+
+import copy
+import random
+from functools import lru_cache
+
+from engine import ai
+from engine.burgundy import GAME
+
+# snapshot name -> "take the first state where this holds" (checked before every action)
+_MOMENTS = {
+    "choose_estate": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "choose_estate",
+    "start_castle": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "start_castle",
+    "first_turn": lambda s: not s["stack"] and s["phase"] == 0,
+    "space": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "space",
+    "phase_b": lambda s: s["phase"] == 1,
+    "discard": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "discard",
+    "phase_c": lambda s: s["phase"] == 2,
+    "phase_d": lambda s: s["phase"] == 3,
+    "effect": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] in (
+        "ship", "castle", "church", "market", "warehouse", "city_hall"),
+    "phase_e": lambda s: s["phase"] == 4,
+    "late_space": lambda s: s["phase"] == 4 and s["round"] >= 3 and bool(s["stack"])
+    and s["stack"][-1]["k"] == "space",
+}
+
+
+@lru_cache(maxsize=None)
+def played(seats: int, seed: int, estates: str = "standard") -> tuple[dict, list[dict]]:
+    """(final state, snapshots) of one AI game: the first state of each moment in
+    ``_MOMENTS`` that happens, and the end."""
+    state = GAME.setup(seats, GAME.parse_options({"estates": estates}), seed)
+    rnd = random.Random(seed)
+    shots: dict[str, dict] = {}
+    while GAME.result(state) is None:
+        for name, happened in _MOMENTS.items():
+            if name not in shots and happened(state):
+                shots[name] = copy.deepcopy(state)
+        decision = GAME.pending(state)[0]
+        GAME.apply(state, decision.seat, ai.choose(GAME, state, decision, rnd))
+    shots["end"] = state
+    return state, list(shots.values())
