@@ -257,5 +257,9 @@ class Game:
             raise RuleError("stale_decision")
         option = decision.option(action.option)
         if option is None:
-            raise RuleError("illegal_option", option=action.option)
+            raise self.explain_illegal(state, seat, action)
         return decision, option
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> RuleError:
+        """The error for an option that is not legal now; games override it to say why."""
+        return RuleError("illegal_option", option=action.option)

@@ -62,16 +62,11 @@ class Citadels(Game):
                 else None
         return _decision(state) if _actor(state) == seat else None
 
+    def explain_illegal(self, state: State, seat: int, action: Action) -> RuleError:
+        return turn.explain(state, action.kind, action.option)
+
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        if state["phase"] == "over":
-            raise RuleError("game_over")
-        decision = self.decision_for(state, seat)
-        if decision is None:
-            raise RuleError("not_your_turn")
-        if decision.kind != action.kind:
-            raise RuleError("stale_decision")
-        if decision.option(action.option) is None:
-            raise turn.explain(state, action.kind, action.option)
+        self.require(state, seat, action)
         events: list[Event] = []
         kind, option = action.kind, action.option
         if kind == "reaction_window":
