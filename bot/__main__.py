@@ -47,6 +47,7 @@ def cmd_run_or_demo(args) -> int:
     print("Meanwhile, playing an offline demo game of Citadels into ./demo/ ...")
     args.game, args.players, args.seed, args.out = "citadels", 4, 1, "demo"
     args.option, args.stop_after, args.resume, args.no_images = [], None, False, False
+    args.locale = load_settings().default_locale
     code = cmd_simulate(args)
     print("Open demo/transcript.md and the demo/*.png images to see what the bot posts.")
     return code
@@ -60,7 +61,7 @@ def cmd_simulate(args) -> int:
         summary = asyncio.run(simulate(args.game, args.players, args.seed, Path(args.out),
                                        options=_parse_options(args.option),
                                        stop_after=args.stop_after, resume=args.resume,
-                                       images=not args.no_images))
+                                       images=not args.no_images, locale=args.locale))
     except RuleError as err:
         from bot.text import error_text
         print(error_text(None, err, "en"), file=sys.stderr)
@@ -123,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--stop-after", type=int, default=None)
     sim.add_argument("--resume", action="store_true")
     sim.add_argument("--no-images", action="store_true", help="skip rendering (faster)")
+    sim.add_argument("--locale", default="en", choices=("en", "cs"), help="language of the posts")
     com = sub.add_parser("commands", help="print the application-command payload")
     com.add_argument("--json", action="store_true")
     syn = sub.add_parser("sync", help="sync slash commands with Discord")

@@ -21,8 +21,9 @@ FIRST_USER = 1001
 CHANNEL = 1
 
 
-def user_names(players: int) -> dict[int, str]:
-    return {FIRST_USER + i: f"Player {i + 1}" for i in range(players)}
+def user_names(players: int, locale: str = "en") -> dict[int, str]:
+    word = "Hráč" if locale == "cs" else "Player"
+    return {FIRST_USER + i: f"{word} {i + 1}" for i in range(players)}
 
 
 def ai_rng(state: dict, seq: int) -> random.Random:
@@ -32,7 +33,7 @@ def ai_rng(state: dict, seq: int) -> random.Random:
 
 async def simulate(game_id: str, players: int, seed: int, out: Path, *,
                    options: dict[str, Any] | None = None, stop_after: int | None = None,
-                   resume: bool = False, images: bool = True) -> dict:
+                   resume: bool = False, images: bool = True, locale: str = "en") -> dict:
     """Run (or resume) one game; returns the summary printed as the last stdout line."""
     game = registry.get(game_id)
     game.check_seats(players)
@@ -45,7 +46,7 @@ async def simulate(game_id: str, players: int, seed: int, out: Path, *,
             stale.unlink(missing_ok=True)
     db = await open_database(db_path)
     try:
-        names = user_names(players)
+        names = user_names(players, locale)
         notifier = TranscriptNotifier(out, names, images=images)
         table = TableService(db, notifier, renderer=Renderer(enabled=images))
         if resume:
@@ -56,7 +57,7 @@ async def simulate(game_id: str, players: int, seed: int, out: Path, *,
         else:
             host = FIRST_USER
             row = await table.create_lobby(game_id, guild_id=None, channel_id=CHANNEL, host_id=host,
-                                           host_name=names[host], options=options, locale="en")
+                                           host_name=names[host], options=options, locale=locale)
             table_id = row.id
             for uid in list(names)[1:]:
                 await table.join(table_id, uid, names[uid])
