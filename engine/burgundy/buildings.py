@@ -10,7 +10,7 @@ from engine.core import Event
 from engine.burgundy.actions import gain_vp
 from engine.burgundy.choices import DECLINE, place_options, sell_options, take_options
 from engine.burgundy.data import TILES, WATCHTOWER_VP
-from engine.burgundy.frames import do_action, first, prefer, push, register
+from engine.burgundy.frames import do_action, first, push, register
 
 BANK_SILVER = 2
 BOARDING_HOUSE_WORKERS = 4
@@ -42,19 +42,23 @@ def on_place(state: dict, seat: int, tile: str) -> list[Event]:
 
 
 def _warehouse(state: dict, frame, p: dict):
+    """Sell one goods type, as the Sell action without a die."""
     return sell_options(p, None)
 
 
 def _taker(categories):
+    """Take a tile of ``categories`` from depots 1-6 (no die needed)."""
     def options(state: dict, frame, p: dict):
         return take_options(state, p, None, categories)
     return options
 
 
 def _city_hall(state: dict, frame, p: dict):
+    """Place a stored tile ignoring the die (colour, neighbour, city limit still apply)."""
     return place_options(p, None)
 
 
+#: optional building -> its options (without ``decline``); empty means "benefit lost"
 HANDLER_OPTIONS = {"warehouse": _warehouse, "city_hall": _city_hall}
 HANDLER_OPTIONS.update({kind: _taker(cats) for kind, cats in TAKES.items()})
 
