@@ -24,7 +24,7 @@ GAME = "schutz_burg"
 NAMES = data.names()
 
 WIDTH = 1320
-PRIVATE_WIDTH = 1040
+PRIVATE_WIDTH = 1180
 MARGIN = 24
 INNER = WIDTH - 2 * MARGIN
 MIN_HEIGHT = 600
@@ -40,7 +40,7 @@ SPACE_D = 32
 MINI_CARD = (98, 54)
 MINI_GAP = 5
 HAND_CARD = (132, 96)
-PLAYER_ROW = 120
+PLAYER_ROW = 124
 FINAL_LINE = 28
 
 RES_COLOUR: Mapping[str, kit.RGB] = {
@@ -168,13 +168,18 @@ def _stock_icons(card: str) -> list[str]:
 
 def card_sprite(card: str, locale: str, size: tuple[int, int] = HAND_CARD,
                 dim: bool = False) -> Image.Image:
-    """A character card: rank in the coloured band, short name, Worker stock icons."""
+    """A character card: rank in the coloured band, short name, Worker stock icons; a
+    hand-sized card also says what it does."""
     def make() -> Image.Image:
         w, h = size
         icons = _stock_icons(card)
-        title = 15 if w >= 120 else 11
+        big = w >= HAND_CARD[0]
         base = kit.card(_short(card, locale), size=size, band=_band(card),
-                        corner=str(data.RANK.get(card, "")), title_size=title).copy()
+                        corner=str(data.RANK.get(card, "")), title_size=15 if big else 11).copy()
+        if big:
+            effect = _t("effect.worker" if card in data.WORKERS else f"effect.{card}", locale)
+            kit.draw_lines(ImageDraw.Draw(base), (w // 2, 50), effect, 11, w - 12,
+                           (70, 70, 80), max_lines=1 if icons else 3, center=True)
         icon = max(10, h // 5)
         x = (w - len(icons) * (icon + 2)) // 2
         for kind in icons:
@@ -573,22 +578,26 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, inf
     if int(view.get("start_seat", -1)) == seat:
         x = _paste_row(img, [kit.badge(_t("start_player", locale), kit.ACCENT, 13)], x, top + 12)
     if status:
-        kit.draw_text(draw, (x, top + 13), status[0], 15, status[1], bold=True,
-                      max_width=max(40, cards_x - x - 16))
-    y = top + 46
-    x = left + 22
-    vp = _t("vp", locale, n=info.get("vp", 0))
-    x += kit.draw_text(draw, (x, y + 1), vp, 18, kit.ACCENT, bold=True) + 16
-    kit.paste(img, kit.coin(info.get("taler", 0), 26), (x, y - 2))
-    x += 26 + 6
-    x += kit.draw_text(draw, (x, y + 3), _t("taler", locale), 14, kit.MUTED) + 16
-    kit.paste(img, kit.meeple(24, colour), (x, y - 2))
-    x += 28
-    kit.draw_text(draw, (x, y + 3), _t("helpers", locale, n=info.get("helpers", 0)), 14, kit.TEXT)
+        kit.draw_text(draw, (cards_x, top + 10), status[0], 15, status[1], bold=True,
+                      max_width=right - 14 - cards_x)
+    _draw_purse(img, draw, info, colour, locale, left + 22, top + 46)
     _paste_row(img, _resource_chips(info.get("resources") or {}, 22), left + 22, top + 80, 16)
-    _draw_cards(img, draw, view, info, locale, cards_x, top + 12)
+    _draw_cards(img, draw, view, info, locale, cards_x, top + 34)
     if view.get("finished"):
         _draw_final(draw, view, seat, locale, left + 22, top + PLAYER_ROW - 6)
+
+
+def _draw_purse(img: Image.Image, draw: ImageDraw.ImageDraw, info: Mapping, colour: kit.RGB,
+                locale: str, x: int, y: int, big: bool = False) -> None:
+    """VP, Taler (coin) and helpers in supply on one line from ``(x, y)``."""
+    size = 20 if big else 18
+    x += kit.draw_text(draw, (x, y + 1), _t("vp", locale, n=info.get("vp", 0)), size,
+                       kit.ACCENT, bold=True) + 18
+    x += kit.draw_text(draw, (x, y + 3), _t("taler", locale), 15, kit.MUTED) + 6
+    kit.paste(img, kit.coin(info.get("taler", 0), 26), (x, y - 2))
+    x += 26 + 18
+    kit.paste(img, kit.meeple(24, colour), (x, y - 2))
+    kit.draw_text(draw, (x + 28, y + 3), _t("helpers", locale, n=info.get("helpers", 0)), 15)
 
 
 def _draw_final(draw: ImageDraw.ImageDraw, view: Mapping, seat: int, locale: str, x: int,
@@ -678,16 +687,9 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     draw = ImageDraw.Draw(img)
     colour = kit.player_colour(seat)
     kit.paste(img, kit.meeple(34, colour), (MARGIN, 18))
-    x = MARGIN + 46
-    x += kit.draw_text(draw, (x, 22), kit.seat_name(view, seat, locale), 24, colour,
-                       bold=True, max_width=360) + 18
-    x += kit.draw_text(draw, (x, 26), _t("vp", locale, n=info.get("vp", 0)), 18, kit.ACCENT,
-                       bold=True) + 18
-    kit.paste(img, kit.coin(info.get("taler", 0), 28), (x, 20))
-    x += 34
-    x += kit.draw_text(draw, (x, 27), _t("taler", locale), 15, kit.MUTED) + 18
-    kit.paste(img, kit.meeple(24, colour), (x, 22))
-    kit.draw_text(draw, (x + 28, 27), _t("helpers", locale, n=info.get("helpers", 0)), 15)
+    x = MARGIN + 46 + kit.draw_text(draw, (MARGIN + 46, 22), kit.seat_name(view, seat, locale),
+                                    24, colour, bold=True, max_width=360) + 24
+    _draw_purse(img, draw, info, colour, locale, x, 26, big=True)
     _paste_row(img, _resource_chips(info.get("resources") or {}, 24), MARGIN, 70, 22)
     round_text = _t("round", locale, n=view.get("round", 0), of=view.get("rounds", 0))
     kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 72), round_text, 16, kit.MUTED, anchor="ra")
