@@ -45,6 +45,10 @@ class SchutzBurg(Game):
     def result(self, state: State) -> Result | None:
         return result_of(state)
 
+    def turn_marker(self, state: State) -> Any:
+        """(round, cards still to resolve): each card gets its own board, even the same seat's."""
+        return state["round"], sum(1 for st in state["queue"] if st[0] in ("resolve", "worker_pair"))
+
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(state, decision, rnd)
 
