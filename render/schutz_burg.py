@@ -249,7 +249,7 @@ def _big_building(building: Mapping, locale: str, new: bool) -> Image.Image:
         img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
         d = ImageDraw.Draw(img)
         prebuilt = building["id"] in data.PREBUILT
-        built = building["built"]
+        built, spaces = building["built"], building["spaces"]
         band = (PREBUILT_BAND if prebuilt else kit.player_colour(builder)
                 if built and builder is not None else UNBUILT)
         face = kit.PANEL if built else kit.BG
@@ -263,7 +263,9 @@ def _big_building(building: Mapping, locale: str, new: bool) -> Image.Image:
                       anchor="mm", max_width=w - 12)
         if not prebuilt:
             _cost_line(d, building, w // 2, 35, 14, kit.TEXT if not built else kit.MUTED)
-        spaces = building["spaces"]
+        if spaces:
+            kit.draw_text(d, (w // 2, 55), _t(f"scores.{building['type']}", locale), 11,
+                          kit.MUTED, anchor="ma", max_width=w - 8)
         span = len(spaces) * SPACE_D + (len(spaces) - 1) * 6
         x = (w - span) // 2
         for sp in spaces:
@@ -458,12 +460,8 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loc
 WINTER_BOX_H = 92
 
 
-def _names(view: Mapping, seats: Sequence[int], locale: str) -> str:
-    return ", ".join(kit.seat_name(view, int(s), locale) for s in seats) or "—"
-
-
 def _winter_boxes(view: Mapping, locale: str) -> list[tuple[str, list]]:
-    """(title, lines) per winter box; a line is text or a list of sprites."""
+    """(title, lines) per winter box; a line is text, a list of sprites or both."""
     cards = view.get("winter_cards") or {}
     boxes: list[tuple[str, list]] = [(_t("winter_deck", locale),
                                       [_t("cards_left", locale, n=cards.get("deck", 0))])]
@@ -481,8 +479,9 @@ def _winter_boxes(view: Mapping, locale: str) -> list[tuple[str, list]]:
     if maiden is not None:
         out = [int(s) for s in maiden.get("out") or ()]
         still = [s for s in range(int(view.get("players", 0))) if s not in out]
+        courting = [kit.meeple(22, kit.player_colour(s)) for s in still]
         boxes.append((_name(data.MAIDEN, locale), [
-            _t("courting", locale, players=_names(view, still, locale)),
+            (_t("courting", locale), courting),
             _item_sprites(maiden.get("items") or ()) or _t("empty_card", locale)]))
     if cards.get("maiden_items"):
         boxes.append((_t("maiden_share", locale), [_item_sprites(cards["maiden_items"])]))
@@ -505,10 +504,11 @@ def _draw_winter(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loc
         kit.draw_text(draw, (x + 12, top + 8), title, 15, WINTER, bold=True, max_width=w - 20)
         y = top + 34
         for line in lines:
-            if isinstance(line, str):
-                kit.draw_text(draw, (x + 12, y), line, 13, kit.TEXT, max_width=w - 20)
-            else:
-                _paste_row(img, line, x + 12, y - 2, 4)
+            text, sprites = ((line, []) if isinstance(line, str) else
+                             line if isinstance(line, tuple) else ("", line))
+            dx = kit.draw_text(draw, (x + 12, y), text, 13, kit.TEXT, max_width=w - 20) + 6 \
+                if text else 0
+            _paste_row(img, sprites, x + 12 + dx, y - 3, 4)
             y += 26
     return top + WINTER_BOX_H + 14
 

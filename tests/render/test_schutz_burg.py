@@ -244,6 +244,11 @@ def test_every_label_exists_in_both_languages_and_every_used_key_is_defined():
     assert used and used <= set(catalog), used - set(catalog)
     for kind in OPTIONS:                                     # every open decision has a status
         assert f"doing.{kind}" in catalog, kind
+    for building in D.PREBUILT + D.TEMPLATES:                # what each helper space scores
+        if D.SPACES_OF.get(building):
+            assert f"scores.{D.TEMPLATE_TYPE.get(building, building)}" in catalog, building
+    for card in D.CARDS:
+        assert ("effect.worker" if card in D.WORKERS else f"effect.{card}") in catalog
 
 
 def test_render_speed_figures_are_reported():
