@@ -35,13 +35,13 @@ MARGIN = 24
 MIN_HEIGHT = 600
 LEFT_W = 740                          # central board column of the table
 RIGHT_X = MARGIN + LEFT_W + 24        # players and estate column of the table
-LEFT_HEIGHT = 850                     # height the central board column needs
+LEFT_HEIGHT = 752                     # height the central board column needs (tested)
 
 TABLE_HEX = 34                        # estate hex radius on the table
 PRIVATE_HEX = 46                      # ... in the private / estate image
 DEPOT_HEX = 31
 BLACK_HEX = 29
-STORE_HEX = 30
+STORE_HEX = 40
 MINI_HEX = 16                         # stored tiles in a player row
 
 #: estate colour -> fill of a tile of that colour (data's rgb hints, tuned for contrast)
@@ -67,7 +67,8 @@ AXIAL = {e["number"]: {s["id"]: (s["q"], s["r"]) for s in e["spaces"]}
 #: axial neighbour offsets; offset i lies at pixel angle 60 * i (0 = east, y down)
 _DIRS = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
 _EFFECT_KINDS = {"turn", "die_action", "space", "discard", "ship_goods", "choose_estate",
-                 "start_castle"}
+                 "start_castle", "secret_estate"}
+_SIDE_KINDS = ("choose_estate", "secret_estate")        # decisions showing both board sides
 
 
 def _t(key: str, locale: str, **params) -> str:
@@ -274,6 +275,16 @@ def _status(view: Mapping, locale: str, prefix: str = "status") -> str:
     return _t(f"{prefix}.effect", locale, name=_name(kind, locale))
 
 
+def _acting(view: Mapping) -> list[int]:
+    """Seats that must act now: the active seat, or all still choosing in secret."""
+    if view.get("finished"):
+        return []
+    picks = view.get("estate_picks")
+    if picks is not None and view.get("decision") == "secret_estate":
+        return list(picks.get("waiting") or ())
+    return [int(view.get("active") or 0)]
+
+
 def _paste_row(img: Image.Image, sprites: Sequence[Image.Image], x: int, y: int,
                gap: int = 6) -> int:
     """Paste sprites left to right (vertically centred on ``y``); returns the end x."""
@@ -316,16 +327,19 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: 
         b = kit.badge(text, kit.PANEL_EDGE, 15)
         kit.paste(img, b, (x, 21))
         x += b.width + 10
-    x += kit.draw_text(draw, (x + 4, 33), _t("white_die", locale), 15, kit.MUTED, anchor="lm") + 12
-    kit.paste(img, die_face(view.get("white_die", 1), 30), (x, 18))
+    if view.get("white_die"):                            # 0 before the first roll
+        x += kit.draw_text(draw, (x + 4, 33), _t("white_die", locale), 15, kit.MUTED,
+                           anchor="lm") + 12
+        kit.paste(img, die_face(view["white_die"], 30), (x, 18))
+        x += 30
     if view.get("finished"):
         text, fill = _t("game_over", locale), kit.ACCENT
     else:
-        active = view.get("active", 0)
-        text = "▶ " + kit.seat_name(view, active, locale) + ": " + _status(view, locale)
+        names = ", ".join(kit.seat_name(view, s, locale) for s in _acting(view))
+        text = "▶ " + names + ": " + _status(view, locale)
         fill = kit.ACTIVE
     kit.draw_text(draw, (width - MARGIN, 33), text, 16, fill, bold=True, anchor="rm",
-                  max_width=width - x - 60 - MARGIN)
+                  max_width=width - x - 30 - MARGIN)
     return 64
 
 
@@ -409,7 +423,7 @@ def _track(img, draw, view, locale, top) -> int:
     top += kit.section_header(draw, (MARGIN, top), LEFT_W, _t("track", locale))
     spaces = view.get("track") or []
     cell = (LEFT_W - 6 * 6) // max(1, len(spaces))
-    height = 22 + 17 * max([len(s) for s in spaces] + [1])
+    height = 22 + 17 * max(len(s) for s in spaces + [[0] * 4])
     for i, stack in enumerate(spaces):
         x = MARGIN + i * (cell + 6)
         kit.panel(img, (x, top, x + cell, top + height), radius=6, width=1)
@@ -439,7 +453,7 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est:
     x0, y0, x1, y1 = box
     seat = est["seat"]
     result = view.get("result") or {}
-    active = not view.get("finished") and view.get("active") == seat
+    active = seat in _acting(view)
     winner = seat in (result.get("winners") or ())
     edge = kit.ACTIVE if active else kit.ACCENT if winner else kit.PANEL_EDGE
     kit.panel(img, box, outline=edge, width=3 if active or winner else 1, radius=8)
@@ -522,9 +536,12 @@ def render_table(view: dict, locale: str) -> Image.Image:
 # -- estate images ----------------------------------------------------------------------
 def _side_column(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est: Mapping,
                  locale: str, left: int, top: int, right: int, big: bool) -> int:
-    """Storage, goods, sold goods, knowledge and bonus tiles of ``est`` in a column."""
+    """Storage, goods, sold goods, knowledge and bonus tiles of ``est`` in a column.
+
+    Sold goods by type appear only in the big (estate) picture: the table is public, so
+    it shows their count even when drawn from the owner's view."""
     width = right - left
-    hex_r = STORE_HEX if big else DEPOT_HEX - 3
+    hex_r = STORE_HEX if big else DEPOT_HEX - 4
     tiles = view.get("tiles") or {}
     top += kit.section_header(draw, (left, top), width, _t("storage", locale), 13)
     hw, hh = _hex_size(hex_r)
@@ -543,7 +560,7 @@ def _side_column(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est
     top += kit.section_header(draw, (left, top), width, _t("goods", locale), 13)
     _goods_row(img, draw, est.get("goods") or {}, left, top + 13, 26 if big else 22)
     top += 36
-    if "sold" in est:
+    if big and "sold" in est:
         top += kit.section_header(draw, (left, top), width, _t("sold", locale), 13)
         _goods_row(img, draw, est["sold"], left, top + 13, 22)
         top += 34
@@ -572,8 +589,8 @@ def _side_column(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est
 def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
     """One seat's estate, large, with its dice, stock and tiles."""
     est = view["estates"][seat]
-    mine = view.get("seat") == seat and not view.get("finished")
-    deciding = mine and view.get("active") == seat
+    mine = view.get("seat") == seat
+    deciding = mine and seat in _acting(view)
     kind = view.get("decision") if deciding else None
     ew, eh = estate_size(PRIVATE_HEX)
     height = max(MIN_HEIGHT, 74 + eh + 40)
@@ -616,9 +633,13 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
         if hint:
             y += kit.draw_lines(draw, (left, y), _t(hint, locale), 14,
                                 PRIVATE_WIDTH - MARGIN - left, kit.TEXT, max_lines=2) + 6
-        if kind == "choose_estate":
+        if kind in _SIDE_KINDS:
             y = _board_sides(img, draw, view, est, locale, left, y + 4)
         y += 6
+    elif mine and (view.get("estate_picks") or {}).get("mine"):
+        _, side, space = str(view["estate_picks"]["mine"]).split(":")
+        y += kit.draw_lines(draw, (left, y), _t("picked", locale, n=side, space=space), 16,
+                            PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, max_lines=2) + 8
     _side_column(img, draw, view, est, locale, left, y, PRIVATE_WIDTH - MARGIN, True)
     return img
 
@@ -627,7 +648,7 @@ def _board_sides(img, draw, view, est, locale, left, top) -> int:
     """Both faces of the seat's board (advanced setup), small, with their numbers."""
     top += kit.section_header(draw, (left, top), PRIVATE_WIDTH - MARGIN - left,
                               _t("board_sides", locale), 13)
-    radius = 15
+    radius = 18
     ew, eh = estate_size(radius)
     for i, number in enumerate(est.get("board") or ()):
         face = data.ESTATES.get(number)
@@ -638,6 +659,10 @@ def _board_sides(img, draw, view, est, locale, left, top) -> int:
         x = left + i * (ew + 16)
         kit.paste(img, _estate_base(number, spaces, radius), (x, top + 20))
         kit.paste(img, _boundaries(number, spaces, radius), (x, top + 20))
+        centres = _centres(number, face.castle_spaces, radius)
+        for space, (cx, cy) in centres.items():       # the start castle may go here
+            pill = id_pill(space, 10, True)
+            kit.paste(img, pill, (x + cx - pill.width // 2, top + 20 + cy - pill.height // 2))
         kit.draw_text(draw, (x + ew // 2, top), _t("side", locale, n=number), 14, bold=True,
                       anchor="ma")
     return top + 20 + eh + 8

@@ -10,9 +10,11 @@ from engine.burgundy import GAME
 
 # snapshot name -> "take the first state where this holds" (checked before every action)
 _MOMENTS = {
+    "secret_estate": lambda s: bool(s.get("estate_picks")),
+    "secret_partial": lambda s: bool((s.get("estate_picks") or {}).get("picks")),
     "choose_estate": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "choose_estate",
     "start_castle": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "start_castle",
-    "first_turn": lambda s: not s["stack"] and s["phase"] == 0,
+    "first_turn": lambda s: not s["stack"] and "estate_picks" not in s and s["phase"] == 0,
     "space": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "space",
     "phase_b": lambda s: s["phase"] == 1,
     "discard": lambda s: bool(s["stack"]) and s["stack"][-1]["k"] == "discard",
@@ -27,17 +29,19 @@ _MOMENTS = {
 
 
 @lru_cache(maxsize=None)
-def played(seats: int, seed: int, estates: str = "standard") -> tuple[dict, list[dict]]:
+def played(seats: int, seed: int, estates: str = "standard",
+           estate_choice: str = "open") -> tuple[dict, list[dict]]:
     """(final state, snapshots) of one AI game: the first state of each moment in
     ``_MOMENTS`` that happens, and the end."""
-    state = GAME.setup(seats, GAME.parse_options({"estates": estates}), seed)
+    options = {"estates": estates, "estate_choice": estate_choice}
+    state = GAME.setup(seats, GAME.parse_options(options), seed)
     rnd = random.Random(seed)
     shots: dict[str, dict] = {}
     while GAME.result(state) is None:
         for name, happened in _MOMENTS.items():
             if name not in shots and happened(state):
                 shots[name] = copy.deepcopy(state)
-        decision = GAME.pending(state)[0]
+        decision = GAME.pending(state)[0]           # secret picks: one seat after another
         GAME.apply(state, decision.seat, ai.choose(GAME, state, decision, rnd))
     shots["end"] = state
     return state, list(shots.values())

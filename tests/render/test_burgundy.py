@@ -1,0 +1,275 @@
+"""Castles of Burgundy images from views of real AI games: every phase, sizes, locales, no leaks."""
+import copy
+import inspect
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engine.burgundy import GAME
+from render import burgundy, kit, renderer
+from render.bench import bench_render
+from burgundy_games import played
+
+GAMES = [(2, 1, "standard", "open"), (3, 2, "advanced", "open"), (4, 3, "standard", "open"),
+         (3, 5, "advanced", "secret"), (4, 7, "advanced", "open")]
+HIDDEN_KEYS = {"stacks", "supply", "box", "revealed", "picks"}
+MAX_BYTES = 2 * 1024 * 1024
+
+
+def _states():
+    for seats, seed, estates, choice in GAMES:
+        for state in played(seats, seed, estates, choice)[1]:
+            view = GAME.view(state, None)
+            yield f"{seats}p-{estates}-{view['phase']}{view['round']}-{view['decision']}", state
+
+
+STATES = list(_states())
+IDS = [name for name, _ in STATES]
+PLAYING = [(n, s) for n, s in STATES if not s["finished"]]
+
+
+def _png(img: Image.Image) -> bytes:
+    return kit.encode(img)
+
+
+def _keys(obj) -> set[str]:
+    """Every dict key anywhere inside ``obj``."""
+    if isinstance(obj, dict):
+        return set(obj) | set().union(*(_keys(v) for v in obj.values()))
+    if isinstance(obj, list):
+        return set().union(*(_keys(v) for v in obj)) if obj else set()
+    return set()
+
+
+def _check_size(img: Image.Image) -> None:
+    assert img.mode == "RGB"
+    assert 600 <= img.width <= 2400 and 600 <= img.height <= 2400, img.size
+    assert len(_png(img)) < MAX_BYTES
+
+
+def _deciding(state) -> int:
+    return GAME.pending(state)[0].seat
+
+
+def test_snapshots_cover_every_phase_player_count_and_setup():
+    views = [GAME.view(s, None) for _, s in STATES]
+    assert {v["phase"] for v in views} == set("ABCDE")
+    assert {v["players"] for v in views} == {2, 3, 4}
+    decisions = {v["decision"] for v in views}
+    assert {"turn", "space", "choose_estate", "start_castle", "secret_estate", None} <= decisions
+    assert any(v["finished"] for v in views)
+
+
+def test_the_registry_finds_the_module():
+    assert renderer("burgundy") is burgundy
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+@pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
+def test_table_image_has_a_sane_size(state, locale):
+    _check_size(burgundy.render_table(GAME.view(state, None), locale))
+
+
+@pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
+def test_private_and_estate_images_for_every_seat(state):
+    for seat in range(state["n"]):
+        view = GAME.view(state, seat)
+        _check_size(burgundy.render_private(view, "cs"))
+        _check_size(burgundy.render_estate(GAME.view(state, None), seat, "en"))
+
+
+def test_spectator_has_no_private_image():
+    assert burgundy.render_private(GAME.view(STATES[0][1], None), "en") is None
+
+
+def test_render_functions_take_only_a_view_and_a_locale():
+    for fn in (burgundy.render_table, burgundy.render_private):
+        assert list(inspect.signature(fn).parameters) == ["view", "locale"]
+    assert list(inspect.signature(burgundy.render_estate).parameters) == ["view", "seat", "locale"]
+
+
+def test_estate_of_a_missing_seat_is_refused():
+    view = GAME.view(STATES[0][1], None)
+    with pytest.raises(ValueError):
+        burgundy.render_estate(view, view["players"], "en")
+
+
+@pytest.mark.parametrize("state", [s for _, s in PLAYING], ids=[n for n, _ in PLAYING])
+def test_views_passed_hold_no_hidden_goods_stacks_or_supplies(state):
+    for seat in [None] + list(range(state["n"])):
+        assert not _keys(GAME.view(state, seat)) & HIDDEN_KEYS
+
+
+def test_face_down_goods_stacks_do_not_reach_the_picture():
+    _, state = next((n, s) for n, s in PLAYING if len(s["stacks"]) >= 2)
+    view = GAME.view(state, None)
+    swapped = copy.deepcopy(state)
+    swapped["stacks"] = [[6] * len(stack) for stack in reversed(swapped["stacks"])]
+    assert GAME.view(swapped, None) == view
+    assert _png(burgundy.render_table(GAME.view(swapped, None), "en")) == \
+        _png(burgundy.render_table(view, "en"))
+
+
+@pytest.mark.parametrize("state", [s for _, s in PLAYING], ids=[n for n, _ in PLAYING])
+def test_table_image_is_identical_from_every_seat_view(state):
+    # Seat views add that seat's sold goods and secret pick; the table shows neither.
+    spectator = _png(burgundy.render_table(GAME.view(state, None), "cs"))
+    for seat in range(state["n"]):
+        assert _png(burgundy.render_table(GAME.view(state, seat), "cs")) == spectator
+
+
+def test_rendering_is_deterministic_and_localised():
+    _, state = PLAYING[-1]
+    view = GAME.view(state, None)
+    assert _png(burgundy.render_table(view, "cs")) == _png(burgundy.render_table(view, "cs-CZ"))
+    assert _png(burgundy.render_table(view, "cs")) != _png(burgundy.render_table(view, "en"))
+    seat = _deciding(state)
+    own = GAME.view(state, seat)
+    assert _png(burgundy.render_private(own, "cs")) != _png(burgundy.render_private(own, "en"))
+
+
+def test_table_shows_the_estate_of_the_seat_to_act():
+    _, state = next((n, s) for n, s in PLAYING if s["phase"] >= 2)
+    view = GAME.view(state, None)
+    before = _png(burgundy.render_table(view, "en"))
+    other = copy.deepcopy(view)
+    active = other["active"]
+    shown = other["estates"][active]["spaces"]
+    empty = next(sp for sp in shown if not sp["tile"])
+    empty["tile"] = next(iter(other["tiles"]))
+    assert _png(burgundy.render_table(other, "en")) != before
+    idle = copy.deepcopy(view)
+    idle_seat = (active + 1) % view["players"]
+    spot = next(sp for sp in idle["estates"][idle_seat]["spaces"] if not sp["tile"])
+    spot["tile"] = next(iter(idle["tiles"]))
+    # an idle seat's estate is not drawn on the table (its row shows counts only)
+    assert _png(burgundy.render_table(idle, "en")) == before
+
+
+def test_placed_tiles_change_the_estate_picture():
+    _, state = next((n, s) for n, s in PLAYING if s["phase"] >= 1)
+    view = GAME.view(state, None)
+    seat = 0
+    before = _png(burgundy.render_estate(view, seat, "en"))
+    changed = copy.deepcopy(view)
+    spot = next(sp for sp in changed["estates"][seat]["spaces"] if not sp["tile"])
+    spot["tile"] = next(iter(changed["tiles"]))
+    assert _png(burgundy.render_estate(changed, seat, "en")) != before
+
+
+def test_space_choice_brightens_the_empty_space_labels():
+    _, state = next((n, s) for n, s in PLAYING if s["stack"] and s["stack"][-1]["k"] == "space")
+    seat = _deciding(state)
+    view = GAME.view(state, seat)
+    choosing = _png(burgundy.render_private(view, "en"))
+    plain = dict(view, decision="turn")
+    assert _png(burgundy.render_private(plain, "en")) != choosing
+    # the same estate seen by a spectator has no bright labels and no "your turn"
+    assert _png(burgundy.render_estate(GAME.view(state, None), seat, "en")) != choosing
+
+
+def test_id_pills_differ_when_bright_and_every_space_has_a_centre():
+    assert burgundy.id_pill(7, 12, True).tobytes() != burgundy.id_pill(7, 12, False).tobytes()
+    view = GAME.view(STATES[0][1], None)
+    spaces = view["estates"][0]["spaces"]
+    centres = burgundy._centres(view["estates"][0]["estate"], [s["id"] for s in spaces], 40)
+    assert len(set(centres.values())) == 37
+    w, h = burgundy.estate_size(40)
+    hw, hh = burgundy._hex_size(40)
+    for x, y in centres.values():
+        assert hw // 2 <= x <= w - hw // 2 and hh // 2 <= y <= h - hh // 2
+
+
+def test_estate_geometry_puts_the_data_neighbours_one_hex_apart():
+    view = GAME.view(STATES[0][1], None)
+    est = view["estates"][0]
+    centres = burgundy._centres(est["estate"], [s["id"] for s in est["spaces"]], 30)
+    step = 30 * 3 ** 0.5
+    for sid, (x0, y0) in centres.items():
+        near = [other for other, (x, y) in centres.items()
+                if other != sid and abs(((x - x0) ** 2 + (y - y0) ** 2) ** 0.5 - step) < 2]
+        assert sorted(near) == sorted(burgundy.data.NEIGHBOURS[sid]), sid
+
+
+def test_region_boundaries_follow_the_regions():
+    view = GAME.view(STATES[0][1], None)
+    est = view["estates"][0]
+    lines = burgundy._boundaries(est["estate"], est["spaces"], 40)
+    merged = [dict(s, region="R1") for s in est["spaces"]]
+    outline_only = burgundy._boundaries(est["estate"], merged, 40)
+    assert _ink(lines) > _ink(outline_only) > 0
+
+
+def _ink(img: Image.Image) -> int:
+    """Pixels with any opacity."""
+    return img.width * img.height - img.getchannel("A").histogram()[0]
+
+
+def test_secret_estate_choice_stays_with_its_owner():
+    _, state = next((n, s) for n, s in STATES if "estate_picks" in s
+                    and s["estate_picks"]["picks"])
+    chooser = int(next(iter(state["estate_picks"]["picks"])))
+    others = [seat for seat in range(state["n"]) if seat != chooser]
+    own = GAME.view(state, chooser)
+    assert own["estate_picks"]["mine"]
+    img = _png(burgundy.render_private(own, "en"))
+    assert img != _png(burgundy.render_private(dict(own, estate_picks={
+        k: v for k, v in own["estate_picks"].items() if k != "mine"}), "en"))
+    for seat in others:
+        assert "mine" not in GAME.view(state, seat)["estate_picks"]
+
+
+def test_end_image_marks_winners_and_scores():
+    _, state = next((n, s) for n, s in STATES if s["finished"])
+    view = GAME.view(state, None)
+    assert view["finished"] and view["result"]["winners"]
+    plain = copy.deepcopy(view)
+    plain.pop("result")
+    assert _png(burgundy.render_table(view, "en")) != _png(burgundy.render_table(plain, "en"))
+    assert burgundy._shown_seat(view) == view["result"]["winners"][0]
+
+
+def test_seat_names_from_the_view_are_drawn():
+    _, state = PLAYING[3]
+    view = GAME.view(state, None)
+    named = dict(view, seat_names=["Řehoř Žluťoučký"] * view["players"])
+    assert _png(burgundy.render_table(named, "cs")) != _png(burgundy.render_table(view, "cs"))
+
+
+def test_central_board_fits_the_reserved_height():
+    for _, state in STATES:
+        view = GAME.view(state, None)
+        canvas = Image.new("RGB", (burgundy.WIDTH, 1200), kit.BG)
+        end = burgundy._central_board(canvas, ImageDraw.Draw(canvas), view, "cs", 72)
+        assert end <= burgundy.LEFT_HEIGHT
+
+
+def test_every_tile_kind_and_status_is_labelled_in_both_locales():
+    kinds = {t.kind if t.category != "knowledge" else "knowledge"
+             for t in burgundy.data.TILES.values()}
+    for locale in ("en", "cs"):
+        for kind in kinds:
+            assert kit.label("burgundy", f"hex.{kind}", locale) != f"hex.{kind}"
+        for _, state in STATES:
+            view = GAME.view(state, None)
+            for prefix in ("status", "you"):
+                text = burgundy._status(view, locale, prefix)
+                assert not text.startswith(prefix + "."), text
+        for part in ("animals", "regions", "bonus", "sales", "buildings", "goods",
+                     "silverlings", "workers", "knowledge"):
+            assert kit.label("burgundy", f"score.{part}", locale) != f"score.{part}"
+
+
+def test_labels_exist_in_english_and_czech():
+    import json
+    catalog = json.loads((kit.LABEL_DIR / "burgundy.json").read_text(encoding="utf-8"))
+    for key, entry in catalog.items():
+        assert entry.get("en") and entry.get("cs"), key
+
+
+def test_bench_reports_every_figure():
+    views = [GAME.view(s, None) for _, s in STATES[::3]]
+    figures = bench_render("burgundy", views, "cs", repeats=2)
+    print(figures)                # the <= 2 ratio target is reported, not asserted
+    assert figures["render_ms_p50"] > figures["encode_floor_ms_p50"] > 0
+    assert figures["image_kib_p50"] < 2048
