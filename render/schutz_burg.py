@@ -34,8 +34,8 @@ BIG_ROW = ("market", "smithy", "palace", "keep", "tavern", "stable", "servants_h
            "gate_large", "gate_small")
 BIG_GAP, SMALL_GAP = 7, 6
 BIG_BOX = ((INNER - (len(BIG_ROW) - 1) * BIG_GAP) // len(BIG_ROW), 112)
-SMALL_COUNT = len(data.TEMPLATES) - (len(BIG_ROW) - len(data.PREBUILT))
-SMALL_BOX = ((INNER - (SMALL_COUNT - 1) * SMALL_GAP) // SMALL_COUNT, 58)
+SMALL_ROW = tuple(t for t in data.TEMPLATES if t not in BIG_ROW)     # towers, houses, well
+SMALL_BOX = ((INNER - (len(SMALL_ROW) - 1) * SMALL_GAP) // len(SMALL_ROW), 58)
 SPACE_D = 32
 MINI_CARD = (98, 54)
 MINI_GAP = 5
@@ -111,7 +111,7 @@ def res_icon(kind: str, size: int = 20) -> Image.Image:
     return kit.sprite(("sb_res", kind, size), make)
 
 
-def res_chip(kind: str, count: int, size: int = 20, text: kit.RGB = kit.TEXT) -> Image.Image:
+def res_chip(kind: str, count: int, size: int = 20) -> Image.Image:
     """Icon and count side by side (a zero count is greyed)."""
     def make() -> Image.Image:
         label = str(count)
@@ -123,9 +123,9 @@ def res_chip(kind: str, count: int, size: int = 20, text: kit.RGB = kit.TEXT) ->
             icon = _faded(icon, 40)
         img.alpha_composite(icon, (0, 0))
         ImageDraw.Draw(img).text((size + 4, size // 2), label, font=fnt,
-                                 fill=text if count else kit.MUTED, anchor="lm")
+                                 fill=kit.TEXT if count else kit.MUTED, anchor="lm")
         return img
-    return kit.sprite(("sb_chip", kind, count, size, text), make)
+    return kit.sprite(("sb_chip", kind, count, size), make)
 
 
 def _fit(text: str, width: int, size: int, smallest: int = 11) -> int:
@@ -322,8 +322,8 @@ def _draw_castle(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loc
         x += BIG_BOX[0] + BIG_GAP
     top += BIG_BOX[1] + 10
     x = MARGIN
-    for bid in data.TEMPLATES:
-        if bid in BIG_ROW or bid not in buildings:
+    for bid in SMALL_ROW:
+        if bid not in buildings:
             continue
         kit.paste(img, _small_building(buildings[bid], locale, bid in new), (x, top))
         x += SMALL_BOX[0] + SMALL_GAP
