@@ -84,8 +84,49 @@ def _mix(a: kit.RGB, b: kit.RGB, share: float) -> kit.RGB:
     return tuple(int(x * share + y * (1 - share)) for x, y in zip(a, b))
 
 
+def _edge(fill: kit.RGB) -> kit.RGB:
+    """A hex's own outline: a darker shade of its fill, so that the black region
+    boundaries stand out."""
+    return _mix(fill, DARK, 0.6)
+
+
 def _goods_id(goods: str) -> int:
     return int(goods.rsplit("_", 1)[1])
+
+
+# -- cached text ------------------------------------------------------------------------
+_ANCHOR_X = {"l": 0.0, "m": 0.5, "r": 1.0}
+
+
+def _text(img: Image.Image, xy: tuple[int, int], text: str, size: int,
+          fill: kit.RGB = kit.TEXT, *, bold: bool = False, max_width: int | None = None,
+          anchor: str = "la") -> int:
+    """``kit.draw_text`` onto ``img``, but each distinct line is drawn once and pasted
+    (drawing text is the costly part of a picture).  Anchors: l/m/r + a/m/d."""
+    def make() -> Image.Image:
+        fnt = kit.font(size, bold)
+        line = kit.ellipsize(text, fnt, max_width) if max_width is not None else text
+        ascent, descent = fnt.getmetrics()
+        out = Image.new("RGBA", (max(1, kit.text_width(line, fnt) + 1), ascent + descent),
+                        (0, 0, 0, 0))
+        ImageDraw.Draw(out).text((0, 0), line, font=fnt, fill=fill, anchor="la")
+        return out
+    sp = kit.sprite(("bg_text", text, size, fill, bold, max_width), make)
+    shift_y = {"a": 0.0, "m": 0.5, "d": 1.0}[anchor[1]]
+    kit.paste(img, sp, (int(xy[0] - _ANCHOR_X[anchor[0]] * sp.width),
+                        int(xy[1] - shift_y * sp.height)))
+    return sp.width - 1
+
+
+def _section(img: Image.Image, xy: tuple[int, int], width: int, title: str,
+             size: int = 15) -> int:
+    """``kit.section_header`` as a cached sprite; returns the height used."""
+    def make() -> Image.Image:
+        out = Image.new("RGBA", (width + 1, int(size * 1.5) + 1), (0, 0, 0, 0))
+        kit.section_header(ImageDraw.Draw(out), (0, 0), width, title, size)
+        return out
+    kit.paste(img, kit.sprite(("bg_section", title, width, size), make), xy)
+    return int(size * 1.5)
 
 
 # -- sprites ----------------------------------------------------------------------------
@@ -122,25 +163,30 @@ def goods_sprite(goods: int, size: int = 24) -> Image.Image:
     return kit.sprite(("bg_goods", goods, size), make)
 
 
-def _hex_lines(info: Mapping, locale: str) -> list[str]:
-    """Short text of a tile on a hex: its kind (split at spaces/hyphens) and its number."""
+def _hex_lines(info: Mapping, locale: str, compact: bool = False) -> list[str]:
+    """Short text of a tile on a hex: its kind (split at spaces/hyphens) and its animal
+    count or knowledge number (``compact``: only that count or number, for tiny hexes)."""
     kind = "knowledge" if info.get("category") == "knowledge" else info.get("kind", "")
     words = _t(f"hex.{kind}", locale).replace("-", "- ").split()
-    lines = words[:2]
     if info.get("animals"):
-        lines = lines[:1] + [f"×{info['animals']}"]
+        detail = [f"×{info['animals']}"]
     elif info.get("category") == "knowledge":
-        lines = lines[:1] + [str(info.get("number", ""))]
-    return lines
+        detail = [str(info.get("number", ""))]
+    else:
+        detail = []
+    if compact:
+        return detail
+    return words[:1] + detail if detail else words[:2]
 
 
 def tile_hex(info: Mapping, radius: int, locale: str) -> Image.Image:
-    """A placed or offered hex tile: full colour, short name, animal count or number."""
-    lines = _hex_lines(info, locale)
+    """A placed or offered hex tile: full colour, short name, animal count or number
+    (below ``MINI_HEX`` + 1 only the count or number)."""
+    lines = _hex_lines(info, locale, compact=radius <= MINI_HEX)
     fill = SPACE.get(info.get("colour"), kit.MUTED)
 
     def make() -> Image.Image:
-        img = kit.hex_tile(radius, fill, outline=DARK).copy()
+        img = kit.hex_tile(radius, fill, outline=_edge(fill)).copy()
         d = ImageDraw.Draw(img)
         size = max(9, int(radius * 0.33))
         line_h = int(size * 1.15)
@@ -155,8 +201,8 @@ def tile_hex(info: Mapping, radius: int, locale: str) -> Image.Image:
 
 def empty_hex(colour: str, radius: int) -> Image.Image:
     """An empty space (or depot slot): the colour, paled into the panel."""
-    return kit.hex_tile(radius, _mix(SPACE.get(colour, kit.MUTED), kit.PANEL, PALE),
-                        outline=(28, 30, 36))
+    fill = _mix(SPACE.get(colour, kit.MUTED), kit.PANEL, PALE)
+    return kit.hex_tile(radius, fill, outline=_edge(fill))
 
 
 def id_pill(space: int, size: int, bright: bool) -> Image.Image:
@@ -298,11 +344,11 @@ def _goods_row(img: Image.Image, draw: ImageDraw.ImageDraw, goods: Mapping[str, 
                x: int, y: int, size: int = 24, text: int = 15) -> int:
     """Goods tiles with "×count"; returns the end x ("—" when there are none)."""
     if not goods:
-        return x + kit.draw_text(draw, (x, y), "—", text, kit.MUTED, anchor="lm") + 10
+        return x + _text(img, (x, y), "—", text, kit.MUTED, anchor="lm") + 10
     for goods_id, count in sorted(goods.items(), key=lambda kv: _goods_id(kv[0])):
         kit.paste(img, goods_sprite(_goods_id(goods_id), size), (x, y - size // 2))
         x += size + 3
-        x += kit.draw_text(draw, (x, y), f"×{count}", text, anchor="lm") + 10
+        x += _text(img, (x, y), f"×{count}", text, anchor="lm") + 10
     return x
 
 
@@ -320,7 +366,7 @@ def _knowledge_tile(number: int, size: int) -> Image.Image:
 # -- table ------------------------------------------------------------------------------
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
             width: int) -> int:
-    x = MARGIN + 14 + kit.draw_text(draw, (MARGIN, 18), _t("title", locale), 26, bold=True)
+    x = MARGIN + 14 + _text(img, (MARGIN, 18), _t("title", locale), 26, bold=True)
     badges = [_t("phase_round", locale, phase=view.get("phase", "?"), round=view.get("round", 1)),
               _t("region_bonus", locale, n=view.get("phase_bonus", 0))]
     for text in badges:
@@ -328,7 +374,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: 
         kit.paste(img, b, (x, 21))
         x += b.width + 10
     if view.get("white_die"):                            # 0 before the first roll
-        x += kit.draw_text(draw, (x + 4, 33), _t("white_die", locale), 15, kit.MUTED,
+        x += _text(img, (x + 4, 33), _t("white_die", locale), 15, kit.MUTED,
                            anchor="lm") + 12
         kit.paste(img, die_face(view["white_die"], 30), (x, 18))
         x += 30
@@ -338,7 +384,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: 
         names = ", ".join(kit.seat_name(view, s, locale) for s in _acting(view))
         text = "▶ " + names + ": " + _status(view, locale)
         fill = kit.ACTIVE
-    kit.draw_text(draw, (width - MARGIN, 33), text, 16, fill, bold=True, anchor="rm",
+    _text(img, (width - MARGIN, 33), text, 16, fill, bold=True, anchor="rm",
                   max_width=width - x - 30 - MARGIN)
     return 64
 
@@ -367,7 +413,7 @@ def _depot(img: Image.Image, view: Mapping, depot: Mapping, locale: str,
 def _central_board(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
                    top: int) -> int:
     """Depots, black depot, round goods, bonus tiles, track and legend; returns the end y."""
-    top += kit.section_header(draw, (MARGIN, top), LEFT_W, _t("depots", locale))
+    top += _section(img, (MARGIN, top), LEFT_W, _t("depots", locale))
     cell_w, cell_h = (LEFT_W - 2 * 10) // 3, 126
     for i, depot in enumerate(view.get("depots") or ()):
         row, col = divmod(i, 3)
@@ -382,8 +428,8 @@ def _central_board(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, l
 
 def _black_and_goods(img, draw, view, locale, top) -> int:
     split = 470                                      # black depot | round goods
-    kit.section_header(draw, (MARGIN, top), split - 20, _t("black_depot", locale))
-    kit.section_header(draw, (MARGIN + split, top), LEFT_W - split, _t("round_goods", locale))
+    _section(img, (MARGIN, top), split - 20, _t("black_depot", locale))
+    _section(img, (MARGIN + split, top), LEFT_W - split, _t("round_goods", locale))
     top += 24
     hw, hh = _hex_size(BLACK_HEX)
     tiles = view.get("tiles") or {}
@@ -391,10 +437,10 @@ def _black_and_goods(img, draw, view, locale, top) -> int:
              if t in tiles]
     _paste_row(img, black, MARGIN, top + hh // 2, 3)
     if not black:
-        kit.draw_text(draw, (MARGIN, top + hh // 2), "—", 16, kit.MUTED, anchor="lm")
+        _text(img, (MARGIN, top + hh // 2), "—", 16, kit.MUTED, anchor="lm")
     goods = [goods_sprite(_goods_id(g), 28) for g in view.get("round_goods") or ()]
     _paste_row(img, goods, MARGIN + split, top + 16, 6)
-    kit.draw_text(draw, (MARGIN + split, top + 40),
+    _text(img, (MARGIN + split, top + 40),
                   _t("stacks_left", locale, n=view.get("goods_stacks_left", 0)), 14, kit.MUTED,
                   max_width=LEFT_W - split)
     return top + hh + 10
@@ -402,7 +448,7 @@ def _black_and_goods(img, draw, view, locale, top) -> int:
 
 def _bonus_tiles(img, draw, view, locale, top) -> int:
     """Per colour: the large tile's VP (big pill in the colour), the small one's (grey)."""
-    top += kit.section_header(draw, (MARGIN, top), LEFT_W, _t("bonus_tiles", locale))
+    top += _section(img, (MARGIN, top), LEFT_W, _t("bonus_tiles", locale))
     players = view.get("players", 2)
     left = view.get("bonus_tiles") or {}
     cell = LEFT_W // 6
@@ -414,20 +460,20 @@ def _bonus_tiles(img, draw, view, locale, top) -> int:
                            17 if size == "large" else 13) for size in left.get(colour, ())]
         end = _paste_row(img, pills, x + 32, top + 15, 4)
         if not pills:
-            kit.draw_text(draw, (end, top + 15), "—", 15, kit.MUTED, anchor="lm")
+            _text(img, (end, top + 15), "—", 15, kit.MUTED, anchor="lm")
     return top + 42
 
 
 def _track(img, draw, view, locale, top) -> int:
     """The 7 turn-order spaces with the markers stacked bottom to top."""
-    top += kit.section_header(draw, (MARGIN, top), LEFT_W, _t("track", locale))
+    top += _section(img, (MARGIN, top), LEFT_W, _t("track", locale))
     spaces = view.get("track") or []
     cell = (LEFT_W - 6 * 6) // max(1, len(spaces))
     height = 22 + 17 * max(len(s) for s in spaces + [[0] * 4])
     for i, stack in enumerate(spaces):
         x = MARGIN + i * (cell + 6)
         kit.panel(img, (x, top, x + cell, top + height), radius=6, width=1)
-        kit.draw_text(draw, (x + 7, top + 5), str(i + 1), 13, kit.MUTED, bold=True)
+        _text(img, (x + 7, top + 5), str(i + 1), 13, kit.MUTED, bold=True)
         for j, seat in enumerate(stack):
             y = top + height - 6 - 17 * (j + 1)
             draw.rounded_rectangle((x + 26, y, x + cell - 8, y + 14), radius=7,
@@ -437,13 +483,13 @@ def _track(img, draw, view, locale, top) -> int:
 
 def _legend(img, draw, locale, left, top, width) -> int:
     """The six estate colours with their names."""
-    top += kit.section_header(draw, (left, top), width, _t("legend", locale), 13)
+    top += _section(img, (left, top), width, _t("legend", locale), 13)
     cell = width // 3
     for i, colour in enumerate(data.COLOURS):
         row, col = divmod(i, 3)
         x, y = left + col * cell, top + row * 30
         kit.paste(img, kit.hex_tile(12, SPACE[colour], outline=DARK), (x, y))
-        kit.draw_text(draw, (x + 28, y + 12), _name(f"colour_{colour}", locale), 15,
+        _text(img, (x + 28, y + 12), _name(f"colour_{colour}", locale), 15,
                       anchor="lm", max_width=cell - 34)
     return top + 62
 
@@ -460,10 +506,10 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est:
     colour = kit.player_colour(seat)
     draw.rounded_rectangle((x0 + 2, y0 + 2, x0 + 8, y1 - 2), radius=3, fill=colour)
     name = f"{place}. " + kit.seat_name(view, seat, locale)
-    kit.draw_text(draw, (x0 + 18, y0 + 8), name, 17, colour, bold=True, max_width=300)
+    _text(img, (x0 + 18, y0 + 8), name, 17, colour, bold=True, max_width=300)
     total = (result.get("scores") or {}).get(str(seat), est.get("vp", 0))
     vp = ("★ " if winner else "") + _t("vp", locale, n=total)
-    kit.draw_text(draw, (x1 - 12, y0 + 8), vp, 18, kit.ACCENT if winner else kit.TEXT,
+    _text(img, (x1 - 12, y0 + 8), vp, 18, kit.ACCENT if winner else kit.TEXT,
                   bold=True, anchor="ra")
     dice = _dice(est, seat, 22)
     _paste_row(img, dice, x1 - 12 - 2 * 28 - 150, y0 + 19, 6)
@@ -472,14 +518,14 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est:
     kit.paste(img, kit.coin(est.get("silverlings", 0), 24), (x, y - 12))
     x += 34
     kit.paste(img, worker_icon(22), (x, y - 11))
-    x += 24 + kit.draw_text(draw, (x + 24, y), str(est.get("workers", 0)), 15, anchor="lm") + 14
+    x += 24 + _text(img, (x + 24, y), str(est.get("workers", 0)), 15, anchor="lm") + 14
     x = _goods_row(img, draw, est.get("goods") or {}, x, y, 20, 14)
     tiles = view.get("tiles") or {}
     stored = [tile_hex(tiles[t], MINI_HEX, locale) for t in est.get("storage") or () if t in tiles]
     x = _paste_row(img, stored, x + 4, y, 3) + 6
     if est.get("knowledge"):
         x = _paste_row(img, [_knowledge_tile(n, 12) for n in est["knowledge"]], x, y, 3) + 6
-    kit.draw_text(draw, (x1 - 12, y), _t("empty_spaces", locale, n=est.get("empty_spaces", 0)),
+    _text(img, (x1 - 12, y), _t("empty_spaces", locale, n=est.get("empty_spaces", 0)),
                   13, kit.MUTED, anchor="rm", max_width=max(40, x1 - 12 - x))
     if view.get("finished"):
         parts = (result.get("breakdown") or {}).get(str(seat)) or {}
@@ -493,7 +539,7 @@ def _row_height(view: Mapping) -> int:
 
 def _players(img, draw, view, locale, top) -> int:
     width = WIDTH - MARGIN - RIGHT_X
-    top += kit.section_header(draw, (RIGHT_X, top), width, _t("players", locale))
+    top += _section(img, (RIGHT_X, top), width, _t("players", locale))
     estates = view.get("estates") or []
     order = [s for s in view.get("order") or () if s < len(estates)]
     order += [e["seat"] for e in estates if e["seat"] not in order]
@@ -527,7 +573,7 @@ def render_table(view: dict, locale: str) -> Image.Image:
     seat = _shown_seat(view)
     est = estates[seat]
     title = _t("estate_of", locale, player=kit.seat_name(view, seat, locale), n=est.get("estate", 1))
-    top += kit.section_header(draw, (RIGHT_X, top), WIDTH - MARGIN - RIGHT_X, title)
+    top += _section(img, (RIGHT_X, top), WIDTH - MARGIN - RIGHT_X, title)
     draw_estate(img, view, est, TABLE_HEX, (RIGHT_X, top), locale)
     _side_column(img, draw, view, est, locale, RIGHT_X + ew + 12, top, WIDTH - MARGIN, False)
     return img
@@ -543,32 +589,32 @@ def _side_column(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est
     width = right - left
     hex_r = STORE_HEX if big else DEPOT_HEX - 4
     tiles = view.get("tiles") or {}
-    top += kit.section_header(draw, (left, top), width, _t("storage", locale), 13)
+    top += _section(img, (left, top), width, _t("storage", locale), 13)
     hw, hh = _hex_size(hex_r)
     stored = [t for t in est.get("storage") or () if t in tiles]
     for i, tile in enumerate(stored):
         x = left + i * (hw + 8)
         kit.paste(img, tile_hex(tiles[tile], hex_r, locale), (x, top))
     if not stored:
-        kit.draw_text(draw, (left, top + hh // 2), "—", 16, kit.MUTED, anchor="lm")
+        _text(img, (left, top + hh // 2), "—", 16, kit.MUTED, anchor="lm")
     top += hh + 10
     if big and stored:
         for tile in stored:
-            kit.draw_text(draw, (left, top), "• " + _name(tile, locale), 14, max_width=width)
+            _text(img, (left, top), "• " + _name(tile, locale), 14, max_width=width)
             top += 19
         top += 4
-    top += kit.section_header(draw, (left, top), width, _t("goods", locale), 13)
+    top += _section(img, (left, top), width, _t("goods", locale), 13)
     _goods_row(img, draw, est.get("goods") or {}, left, top + 13, 26 if big else 22)
     top += 36
     if big and "sold" in est:
-        top += kit.section_header(draw, (left, top), width, _t("sold", locale), 13)
+        top += _section(img, (left, top), width, _t("sold", locale), 13)
         _goods_row(img, draw, est["sold"], left, top + 13, 22)
         top += 34
     else:
-        kit.draw_text(draw, (left, top), _t("sold_count", locale, n=est.get("sold_count", 0)),
+        _text(img, (left, top), _t("sold_count", locale, n=est.get("sold_count", 0)),
                       14, kit.MUTED)
         top += 26
-    top += kit.section_header(draw, (left, top), width, _t("knowledge", locale), 13)
+    top += _section(img, (left, top), width, _t("knowledge", locale), 13)
     knowledge = [_knowledge_tile(n, 14 if big else 13) for n in est.get("knowledge") or ()]
     if knowledge:
         per_row = max(1, width // 36)
@@ -576,12 +622,12 @@ def _side_column(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est
             _paste_row(img, knowledge[i:i + per_row], left, top + 12, 5)
             top += 28
     else:
-        kit.draw_text(draw, (left, top + 2), "—", 15, kit.MUTED)
+        _text(img, (left, top + 2), "—", 15, kit.MUTED)
         top += 26
     if est.get("bonus_tiles"):
-        top += kit.section_header(draw, (left, top), width, _t("bonus_won", locale), 13)
+        top += _section(img, (left, top), width, _t("bonus_won", locale), 13)
         for bonus in est["bonus_tiles"]:
-            kit.draw_text(draw, (left, top), "• " + _name(bonus, locale), 13, max_width=width)
+            _text(img, (left, top), "• " + _name(bonus, locale), 13, max_width=width)
             top += 18
     return top
 
@@ -599,18 +645,18 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
     colour = kit.player_colour(seat)
     kit.paste(img, kit.meeple(32, colour), (MARGIN, 16))
     x = MARGIN + 42
-    x += kit.draw_text(draw, (x, 32), kit.seat_name(view, seat, locale), 22, colour, bold=True,
+    x += _text(img, (x, 32), kit.seat_name(view, seat, locale), 22, colour, bold=True,
                        anchor="lm", max_width=320) + 18
-    x += kit.draw_text(draw, (x, 32), _t("vp", locale, n=est.get("vp", 0)), 20, bold=True,
+    x += _text(img, (x, 32), _t("vp", locale, n=est.get("vp", 0)), 20, bold=True,
                        anchor="lm") + 18
     kit.paste(img, kit.coin(est.get("silverlings", 0), 28), (x, 18))
     x += 36
     kit.paste(img, worker_icon(26), (x, 19))
-    x += 30 + kit.draw_text(draw, (x + 30, 32), str(est.get("workers", 0)), 18, bold=True,
+    x += 30 + _text(img, (x + 30, 32), str(est.get("workers", 0)), 18, bold=True,
                             anchor="lm") + 18
     x = _paste_row(img, _dice(est, seat, 32), x, 32, 8) + 12
     phase = _t("phase_round", locale, phase=view.get("phase", "?"), round=view.get("round", 1))
-    kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 32), phase, 15, kit.MUTED, anchor="rm",
+    _text(img, (PRIVATE_WIDTH - MARGIN, 32), phase, 15, kit.MUTED, anchor="rm",
                   max_width=PRIVATE_WIDTH - MARGIN - x)
     top = 64
     outline: list[int] = []
@@ -619,7 +665,7 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
     note = _t("estate_of", locale, player=kit.seat_name(view, seat, locale), n=est.get("estate", 1))
     if est.get("confidence", "high") != "high":
         note += " · " + _t("uncertain_layout", locale)
-    kit.draw_text(draw, (MARGIN, top), note, 14, kit.MUTED, max_width=ew)
+    _text(img, (MARGIN, top), note, 14, kit.MUTED, max_width=ew)
     draw_estate(img, view, est, PRIVATE_HEX, (MARGIN, top + 22), locale,
                 bright=kind in ("space", "start_castle"), outline=outline)
     left = MARGIN + ew + 24
@@ -646,7 +692,7 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
 
 def _board_sides(img, draw, view, est, locale, left, top) -> int:
     """Both faces of the seat's board (advanced setup), small, with their numbers."""
-    top += kit.section_header(draw, (left, top), PRIVATE_WIDTH - MARGIN - left,
+    top += _section(img, (left, top), PRIVATE_WIDTH - MARGIN - left,
                               _t("board_sides", locale), 13)
     radius = 18
     ew, eh = estate_size(radius)
@@ -663,7 +709,7 @@ def _board_sides(img, draw, view, est, locale, left, top) -> int:
         for space, (cx, cy) in centres.items():       # the start castle may go here
             pill = id_pill(space, 10, True)
             kit.paste(img, pill, (x + cx - pill.width // 2, top + 20 + cy - pill.height // 2))
-        kit.draw_text(draw, (x + ew // 2, top), _t("side", locale, n=number), 14, bold=True,
+        _text(img, (x + ew // 2, top), _t("side", locale, n=number), 14, bold=True,
                       anchor="ma")
     return top + 20 + eh + 8
 
