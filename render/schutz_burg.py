@@ -635,11 +635,12 @@ def render_table(view: dict, locale: str) -> Image.Image:
 
 
 # -- private ----------------------------------------------------------------------------
-Section = tuple[str, list[Image.Image]]
+Section = tuple[str, list[Image.Image], set[int]]   # title, card sprites, framed indexes
 
 
 def _private_sections(view: Mapping, locale: str) -> list[Section]:
-    """(title, card sprites) shown to the viewing seat, pending pick first."""
+    """(title, card sprites, framed) shown to the viewing seat, pending pick first; the
+    cards revealed this round are framed among the played ones."""
     seat = int(view["seat"])
     info = view["seats"][seat]
     sections: list[Section] = []
@@ -650,16 +651,18 @@ def _private_sections(view: Mapping, locale: str) -> list[Section]:
         done = seat in (pick.get("chosen") or ())
         key = "my_pick_done" if done else "my_pick"
         sections.append((_t(key, locale, n=len(mine), of=need),
-                         [card_sprite(c, locale) for c in mine]))
+                         [card_sprite(c, locale) for c in mine], set()))
     hand = [c for c in data.CARDS if c in (view.get("hand") or ())]
     sections.append((_t("your_hand", locale, n=len(hand)),
-                     [card_sprite(c, locale, dim=c in mine) for c in hand]))
+                     [card_sprite(c, locale, dim=c in mine) for c in hand], set()))
     played = [c for c in data.CARDS if c in (info.get("played") or ())]
+    now = set(info.get("round_cards") or ())
     sections.append((_t("your_played", locale, n=len(played)),
-                     [card_sprite(c, locale, dim=True) for c in played]))
+                     [card_sprite(c, locale, dim=c not in now) for c in played],
+                     {i for i, c in enumerate(played) if c in now}))
     if info.get("removed"):
         sections.append((_t("your_removed", locale),
-                         [_removed_sprite(c, locale, HAND_CARD) for c in info["removed"]]))
+                         [_removed_sprite(c, locale, HAND_CARD) for c in info["removed"]], set()))
     return sections
 
 
@@ -682,7 +685,7 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     sections = _private_sections(view, locale)
     inner = PRIVATE_WIDTH - 2 * MARGIN
     per_row = _per_row(inner)
-    height = 126 + sum(_section_height(cards, per_row) for _, cards in sections)
+    height = 126 + sum(_section_height(cards, per_row) for _, cards, _ in sections)
     img = Image.new("RGB", (PRIVATE_WIDTH, max(MIN_HEIGHT, height)), kit.BG)
     draw = ImageDraw.Draw(img)
     colour = kit.player_colour(seat)
@@ -694,13 +697,16 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     round_text = _t("round", locale, n=view.get("round", 0), of=view.get("rounds", 0))
     kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 72), round_text, 16, kit.MUTED, anchor="ra")
     top = 116
-    for title, cards in sections:
+    for title, cards, framed in sections:
         top += kit.section_header(draw, (MARGIN, top), inner, title)
         if not cards:
             kit.draw_text(draw, (MARGIN, top + 4), "—", 16, kit.MUTED)
         for i, sprite in enumerate(cards):
             r, c = divmod(i, per_row)
-            kit.paste(img, sprite, (MARGIN + c * (HAND_CARD[0] + 10),
-                                    top + 4 + r * (HAND_CARD[1] + 10)))
+            x, y = MARGIN + c * (HAND_CARD[0] + 10), top + 4 + r * (HAND_CARD[1] + 10)
+            kit.paste(img, sprite, (x, y))
+            if i in framed:
+                draw.rounded_rectangle((x - 3, y - 3, x + HAND_CARD[0] + 2, y + HAND_CARD[1] + 2),
+                                       radius=12, outline=kit.ACTIVE, width=3)
         top += _section_height(cards, per_row) - 34
     return img

@@ -175,7 +175,7 @@ def test_the_private_image_lists_the_pending_pick_only_for_its_owner():
     mine = schutz_burg._private_sections(GAME.view(state, seat), "en")[0]
     assert len(mine[1]) == len(state["draft"][str(seat)]) >= 1
     other = (seat + 1) % state["n"]
-    titles = [t for t, _ in schutz_burg._private_sections(GAME.view(state, other), "en")]
+    titles = [t for t, _, _ in schutz_burg._private_sections(GAME.view(state, other), "en")]
     assert not any(t.startswith("Your face-down choice (") and "(1/" in t for t in titles)
 
 
