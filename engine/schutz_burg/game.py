@@ -46,8 +46,11 @@ class SchutzBurg(Game):
         return result_of(state)
 
     def turn_marker(self, state: State) -> Any:
-        """(round, cards still to resolve): each card gets its own board, even the same seat's."""
-        return state["round"], sum(1 for st in state["queue"] if st[0] in ("resolve", "worker_pair"))
+        """(round, picking?, phase steps still queued): the pick, the winter card, the reveal
+        and each resolving card get their own board, even when the same seat acts next."""
+        phases = ("winter_draw", "reveal", "resolve", "worker_pair", "round_end")
+        return (state["round"], bool(flow.pick_waiting(state)),
+                sum(1 for st in state["queue"] if st[0] in phases))
 
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(state, decision, rnd)
