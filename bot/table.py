@@ -212,6 +212,13 @@ class TableService:
         game = registry.get(row.type)
         return await self._board_message(game, row, [])
 
+    async def public_view(self, game_id: int) -> tuple[GameRow, dict]:
+        """(row, spectator view with player names) for game-specific pictures and commands."""
+        row = await self._load(game_id)
+        if row.state is None:
+            raise TableError("not_active")
+        return row, self._view(registry.get(row.type), row, None)
+
     async def choices(self, game_id: int, user_id: int, *, locale: str | None = None,
                       prefix: str = "") -> tuple[int, list[tuple[str, str]]]:
         """(seq, [(option id, label)]) of the user's open decision, for autocomplete."""
