@@ -6,7 +6,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from engine.burgundy import GAME
-from render import burgundy, kit, renderer
+from render import burgundy, burgundy_art as art, kit, renderer
 from render.bench import bench_render
 from burgundy_games import played
 
@@ -169,13 +169,13 @@ def test_space_choice_brightens_the_empty_space_labels():
 
 
 def test_id_pills_differ_when_bright_and_every_space_has_a_centre():
-    assert burgundy.id_pill(7, 12, True).tobytes() != burgundy.id_pill(7, 12, False).tobytes()
+    assert art.id_pill(7, 12, True).tobytes() != art.id_pill(7, 12, False).tobytes()
     view = GAME.view(STATES[0][1], None)
     spaces = view["estates"][0]["spaces"]
-    centres = burgundy._centres(view["estates"][0]["estate"], [s["id"] for s in spaces], 40)
+    centres = art.centres(view["estates"][0]["estate"], [s["id"] for s in spaces], 40)
     assert len(set(centres.values())) == 37
-    w, h = burgundy.estate_size(40)
-    hw, hh = burgundy._hex_size(40)
+    w, h = art.estate_size(40)
+    hw, hh = art.hex_size(40)
     for x, y in centres.values():
         assert hw // 2 <= x <= w - hw // 2 and hh // 2 <= y <= h - hh // 2
 
@@ -183,7 +183,7 @@ def test_id_pills_differ_when_bright_and_every_space_has_a_centre():
 def test_estate_geometry_puts_the_data_neighbours_one_hex_apart():
     view = GAME.view(STATES[0][1], None)
     est = view["estates"][0]
-    centres = burgundy._centres(est["estate"], [s["id"] for s in est["spaces"]], 30)
+    centres = art.centres(est["estate"], [s["id"] for s in est["spaces"]], 30)
     step = 30 * 3 ** 0.5
     for sid, (x0, y0) in centres.items():
         near = [other for other, (x, y) in centres.items()
@@ -194,9 +194,9 @@ def test_estate_geometry_puts_the_data_neighbours_one_hex_apart():
 def test_region_boundaries_follow_the_regions():
     view = GAME.view(STATES[0][1], None)
     est = view["estates"][0]
-    lines = burgundy._boundaries(est["estate"], est["spaces"], 40)
+    lines = art.boundaries(est["estate"], est["spaces"], 40)
     merged = [dict(s, region="R1") for s in est["spaces"]]
-    outline_only = burgundy._boundaries(est["estate"], merged, 40)
+    outline_only = art.boundaries(est["estate"], merged, 40)
     assert _ink(lines) > _ink(outline_only) > 0
 
 
