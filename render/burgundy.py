@@ -85,7 +85,7 @@ def _paste_row(img: Image.Image, sprites: Sequence[Image.Image], x: int, y: int,
     return x
 
 
-def _goods_row(img: Image.Image, draw: ImageDraw.ImageDraw, goods: Mapping[str, int],
+def _goods_row(img: Image.Image, goods: Mapping[str, int],
                x: int, y: int, size: int = 24, text: int = 15) -> int:
     """Goods tiles with "×count"; returns the end x ("—" when there are none)."""
     if not goods:
@@ -109,7 +109,7 @@ def _knowledge_tile(number: int, size: int) -> Image.Image:
 
 
 # -- table ------------------------------------------------------------------------------
-def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
+def _header(img: Image.Image, view: Mapping, locale: str,
             width: int) -> int:
     x = MARGIN + 14 + art.text(img, (MARGIN, 18), _t("title", locale), 26, bold=True)
     badges = [_t("phase_round", locale, phase=view.get("phase", "?"), round=view.get("round", 1)),
@@ -165,13 +165,13 @@ def _central_board(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, l
         x, y = MARGIN + col * (cell_w + 10), top + row * (cell_h + 10)
         _depot(img, view, depot, locale, (x, y, x + cell_w, y + cell_h))
     top += 2 * (cell_h + 10) + 4
-    top = _black_and_goods(img, draw, view, locale, top)
-    top = _bonus_tiles(img, draw, view, locale, top)
+    top = _black_and_goods(img, view, locale, top)
+    top = _bonus_tiles(img, view, locale, top)
     top = _track(img, draw, view, locale, top)
-    return _legend(img, draw, locale, MARGIN, top, LEFT_W)
+    return _legend(img, locale, MARGIN, top, LEFT_W)
 
 
-def _black_and_goods(img, draw, view, locale, top) -> int:
+def _black_and_goods(img, view, locale, top) -> int:
     split = 470                                      # black depot | round goods
     art.section(img, (MARGIN, top), split - 20, _t("black_depot", locale))
     art.section(img, (MARGIN + split, top), LEFT_W - split, _t("round_goods", locale))
@@ -191,7 +191,7 @@ def _black_and_goods(img, draw, view, locale, top) -> int:
     return top + hh + 10
 
 
-def _bonus_tiles(img, draw, view, locale, top) -> int:
+def _bonus_tiles(img, view, locale, top) -> int:
     """Per colour: the large tile's VP (big pill in the colour), the small one's (grey)."""
     top += art.section(img, (MARGIN, top), LEFT_W, _t("bonus_tiles", locale))
     players = view.get("players", 2)
@@ -226,7 +226,7 @@ def _track(img, draw, view, locale, top) -> int:
     return top + height + 12
 
 
-def _legend(img, draw, locale, left, top, width) -> int:
+def _legend(img, locale, left, top, width) -> int:
     """The six estate colours with their names."""
     top += art.section(img, (left, top), width, _t("legend", locale), 13)
     cell = width // 3
@@ -264,9 +264,10 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est:
     x += 34
     kit.paste(img, art.worker_icon(22), (x, y - 11))
     x += 24 + art.text(img, (x + 24, y), str(est.get("workers", 0)), 15, anchor="lm") + 14
-    x = _goods_row(img, draw, est.get("goods") or {}, x, y, 20, 14)
+    x = _goods_row(img, est.get("goods") or {}, x, y, 20, 14)
     tiles = view.get("tiles") or {}
-    stored = [art.tile_hex(tiles[t], art.MINI_HEX, locale) for t in est.get("storage") or () if t in tiles]
+    stored = [art.tile_hex(tiles[t], art.MINI_HEX, locale)
+              for t in est.get("storage") or () if t in tiles]
     x = _paste_row(img, stored, x + 4, y, 3) + 6
     if est.get("knowledge"):
         x = _paste_row(img, [_knowledge_tile(n, 12) for n in est["knowledge"]], x, y, 3) + 6
@@ -312,20 +313,21 @@ def render_table(view: dict, locale: str) -> Image.Image:
                  LEFT_HEIGHT)
     img = Image.new("RGB", (WIDTH, height), kit.BG)
     draw = ImageDraw.Draw(img)
-    top = _header(img, draw, view, locale, WIDTH) + 8
+    top = _header(img, view, locale, WIDTH) + 8
     _central_board(img, draw, view, locale, top)
     top = _players(img, draw, view, locale, top) + 4
     seat = _shown_seat(view)
     est = estates[seat]
-    title = _t("estate_of", locale, player=kit.seat_name(view, seat, locale), n=est.get("estate", 1))
+    title = _t("estate_of", locale, player=kit.seat_name(view, seat, locale),
+               n=est.get("estate", 1))
     top += art.section(img, (RIGHT_X, top), WIDTH - MARGIN - RIGHT_X, title)
     art.draw_estate(img, view, est, TABLE_HEX, (RIGHT_X, top), locale)
-    _side_column(img, draw, view, est, locale, RIGHT_X + ew + 12, top, WIDTH - MARGIN, False)
+    _side_column(img, view, est, locale, RIGHT_X + ew + 12, top, WIDTH - MARGIN, False)
     return img
 
 
 # -- estate images ----------------------------------------------------------------------
-def _side_column(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est: Mapping,
+def _side_column(img: Image.Image, view: Mapping, est: Mapping,
                  locale: str, left: int, top: int, right: int, big: bool) -> int:
     """Storage, goods, sold goods, knowledge and bonus tiles of ``est`` in a column.
 
@@ -349,11 +351,11 @@ def _side_column(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est
             top += 19
         top += 4
     top += art.section(img, (left, top), width, _t("goods", locale), 13)
-    _goods_row(img, draw, est.get("goods") or {}, left, top + 13, 26 if big else 22)
+    _goods_row(img, est.get("goods") or {}, left, top + 13, 26 if big else 22)
     top += 36
     if big and "sold" in est:
         top += art.section(img, (left, top), width, _t("sold", locale), 13)
-        _goods_row(img, draw, est["sold"], left, top + 13, 22)
+        _goods_row(img, est["sold"], left, top + 13, 22)
         top += 34
     else:
         art.text(img, (left, top), _t("sold_count", locale, n=est.get("sold_count", 0)),
@@ -425,17 +427,17 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
             y += kit.draw_lines(draw, (left, y), _t(hint, locale), 14,
                                 PRIVATE_WIDTH - MARGIN - left, kit.TEXT, max_lines=2) + 6
         if kind in _SIDE_KINDS:
-            y = _board_sides(img, draw, view, est, locale, left, y + 4)
+            y = _board_sides(img, est, locale, left, y + 4)
         y += 6
     elif mine and (view.get("estate_picks") or {}).get("mine"):
         _, side, space = str(view["estate_picks"]["mine"]).split(":")
         y += kit.draw_lines(draw, (left, y), _t("picked", locale, n=side, space=space), 16,
                             PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, max_lines=2) + 8
-    _side_column(img, draw, view, est, locale, left, y, PRIVATE_WIDTH - MARGIN, True)
+    _side_column(img, view, est, locale, left, y, PRIVATE_WIDTH - MARGIN, True)
     return img
 
 
-def _board_sides(img, draw, view, est, locale, left, top) -> int:
+def _board_sides(img, est, locale, left, top) -> int:
     """Both faces of the seat's board (advanced setup), small, with their numbers."""
     top += art.section(img, (left, top), PRIVATE_WIDTH - MARGIN - left,
                               _t("board_sides", locale), 13)

@@ -262,7 +262,8 @@ def draw_estate(canvas: Image.Image, view: Mapping, est: Mapping, radius: int,
         if s.get("tile"):
             cx, cy = at[s["id"]]
             info = tiles.get(s["tile"]) or {"colour": s["colour"], "kind": ""}
-            kit.paste(canvas, tile_hex(info, radius, locale), (x0 + cx - hw // 2, y0 + cy - hh // 2))
+            kit.paste(canvas, tile_hex(info, radius, locale),
+                      (x0 + cx - hw // 2, y0 + cy - hh // 2))
     kit.paste(canvas, boundaries(number, spaces, radius), xy)
     draw = ImageDraw.Draw(canvas)
     pill_size = max(9, radius // 3)
