@@ -246,6 +246,8 @@ async def test_four_players_one_with_closed_dms_play_a_whole_game(tmp_path, monk
     assert stats["pick_card"] == 4 * rounds
     assert stats["dm_clicks"] > 5 and stats["panel_clicks"] > 20 and stats["slash"] >= 5
     assert stats["payments_checked"] >= 3 and stats["build"] >= 3
+    assert all(stats[kind] for kind in ("trader", "tower_kind", "helper", "helper_source",
+                                         "stock_choice"))
     assert len(driver.reveals) == rounds                  # every round: one reveal board
     assert all(r.files for r in driver.reveals)           # ... with the board picture
     assert_spectator_pictures(log, 4)
@@ -265,7 +267,8 @@ async def test_two_players_choose_two_cards_each(tmp_path, monkeypatch):
                                      closed=(ALICE,), dm_users=(BOB,))
     assert row.status == "finished"
     rounds = row.state["round"]
-    assert driver.stats["pick_card"] >= 2 * 2 * rounds - 2   # two each (a short hand: fewer)
+    assert driver.stats["pick_card"] == 2 * 2 * rounds              # two each
+    assert driver.stats["worker_order"] and driver.stats["buy"]     # two Workers; Stonemason
     assert len(driver.reveals) == rounds
     assert_spectator_pictures(log, 2)
     assert pick_questions(d, BOB) == set(range(1, rounds + 1))
@@ -277,6 +280,7 @@ async def test_winter_game_with_an_ai_seat(tmp_path, monkeypatch):
     driver, row, log, d, events = await play(tmp_path, monkeypatch, DANA, (CYRIL,), value=7,
                                      ai_seats=1, winter=True, dm_users=(CYRIL,))
     assert row.status == "finished" and row.state["winter"] is True
+    assert sum(driver.stats[k] for k in ("plague", "snowdrift", "wall_breach", "court")) >= 3
     drawn = {e["params"]["card"] for e in events if e["kind"] == "winter_card"}
     assert drawn and drawn <= set(D.WINTER)
     channel = "\n".join(p.content for p in d.posts())
