@@ -120,7 +120,8 @@ class SchutzDriver(TablePlayer):
         after = await self.row()
         assert after.seq > row.seq, f"{option} was refused"
         self.stats[decision.kind] += 1
-        self._check_posts(row, after, decision, option)
+        events = [Event.from_json(e) for e in await self.d.table.db.events_since(self.game_id, row.seq)]
+        self._check_posts(row, after, decision, option, events)
         return True
 
     async def _slash(self, user: User, decision: Decision, option: str, command: str,
@@ -137,12 +138,19 @@ class SchutzDriver(TablePlayer):
         assert ex.last.ephemeral, ex.last.content
         self.panels[user.id] = ex.last
 
-    def _check_posts(self, before, after, decision: Decision, option: str) -> None:
+    def _check_posts(self, before, after, decision: Decision, option: str,
+                     events: list[Event]) -> None:
         """While cards lie face down the channel names who chose, never what; once all
-        are in (and any winter card is dealt with) the reveal board follows."""
+        are in (and any winter card is dealt with) the reveal board follows; a card that
+        starts resolving gets a board, even when its owner was the one acting already."""
         posts = self.d.posts()[self._seen:]
         self._seen += len(posts)
         boards = [p for p in posts if p.content.startswith("**")]
+        resolving = [e for e in events if e.kind == "card_resolves"]
+        if resolving and after.status == "active":
+            line = event_text(GAME, resolving[-1], after.locale, seat_names(after))
+            assert boards and line in boards[-1].content, (line, [b.content for b in boards])
+            self.stats["same_seat_next_card"] += resolving[-1].params["seat"] == decision.seat
         if decision.kind == "pick_card":
             waiting = (after.state.get("picks") or {}).get("open") or []
             same_round = after.state["round"] == before.state["round"]
@@ -269,6 +277,7 @@ async def test_two_players_choose_two_cards_each(tmp_path, monkeypatch):
     rounds = row.state["round"]
     assert driver.stats["pick_card"] == 2 * 2 * rounds              # two each
     assert driver.stats["worker_order"] and driver.stats["buy"]     # two Workers; Stonemason
+    assert driver.stats["same_seat_next_card"] >= 3                 # still a new board each
     assert len(driver.reveals) == rounds
     assert_spectator_pictures(log, 2)
     assert pick_questions(d, BOB) == set(range(1, rounds + 1))
