@@ -30,7 +30,8 @@ GAME = "burgundy"
 NAMES = _GAME.names()
 
 WIDTH = 1500
-PRIVATE_WIDTH = 1200
+PRIVATE_WIDTH = 1300
+PRIVATE_MAX_HEIGHT = 1400             # drawn on this, then cropped to the content
 MARGIN = 24
 MIN_HEIGHT = 600
 LEFT_W = 740                          # central board column of the table
@@ -46,6 +47,9 @@ STORE_HEX = 40
 _EFFECT_KINDS = {"turn", "die_action", "space", "discard", "ship_goods", "choose_estate",
                  "start_castle", "secret_estate"}
 _SIDE_KINDS = ("choose_estate", "secret_estate")        # decisions showing both board sides
+#: decisions that take from the board: the private image shows the depots too
+_BOARD_KINDS = ("turn", "die_action", "castle", "carpenters_workshop", "church", "market", "ship")
+SMALL_DEPOT_HEX = 26
 
 
 def _t(key: str, locale: str, **params) -> str:
@@ -120,7 +124,7 @@ def _header(img: Image.Image, view: Mapping, locale: str,
         x += b.width + 10
     if view.get("white_die"):                            # 0 before the first roll
         x += art.text(img, (x + 4, 33), _t("white_die", locale), 15, kit.MUTED,
-                           anchor="lm") + 12
+                      anchor="lm") + 12
         kit.paste(img, art.die_face(view["white_die"], 30), (x, 18))
         x += 30
     if view.get("finished"):
@@ -130,65 +134,83 @@ def _header(img: Image.Image, view: Mapping, locale: str,
         text = "▶ " + names + ": " + _status(view, locale)
         fill = kit.ACTIVE
     art.text(img, (width - MARGIN, 33), text, 16, fill, bold=True, anchor="rm",
-                  max_width=width - x - 30 - MARGIN)
+             max_width=width - x - 30 - MARGIN)
     return 64
 
 
 def _depot(img: Image.Image, view: Mapping, depot: Mapping, locale: str,
-           box: tuple[int, int, int, int]) -> None:
+           box: tuple[int, int, int, int], radius: int) -> None:
     """One numbered depot: its die, its goods, its tile spaces (empty ones pale)."""
     x0, y0, x1, y1 = box
+    pad = max(6, radius // 3)
     kit.panel(img, box, radius=8, width=1)
-    kit.paste(img, art.die_face(depot["depot"], 32), (x0 + 10, y0 + 10))
-    _paste_row(img, [art.goods_sprite(art.goods_number(g), 26) for g in depot.get("goods") or ()],
-               x0 + 52, y0 + 26, 5)
-    hw, hh = art.hex_size(DEPOT_HEX)
-    x = x0 + 10
+    die = radius + 1
+    kit.paste(img, art.die_face(depot["depot"], die), (x0 + pad, y0 + pad))
+    goods = [art.goods_sprite(art.goods_number(g), int(die * 0.8))
+             for g in depot.get("goods") or ()]
+    _paste_row(img, goods, x0 + 2 * pad + die, y0 + pad + die // 2, 4)
+    hw, hh = art.hex_size(radius)
+    x = x0 + pad
     tiles = view.get("tiles") or {}
     for slot in depot.get("spaces") or ():
         if slot is None:
             continue
         tile = slot.get("tile")
-        sprite = (art.tile_hex(tiles[tile], DEPOT_HEX, locale) if tile in tiles
-                  else art.empty_hex(slot["colour"], DEPOT_HEX))
-        kit.paste(img, sprite, (x, y1 - hh - 8))
+        sprite = (art.tile_hex(tiles[tile], radius, locale) if tile in tiles
+                  else art.empty_hex(slot["colour"], radius))
+        kit.paste(img, sprite, (x, y1 - hh - pad))
         x += hw + 3
+
+
+def _depots(img: Image.Image, view: Mapping, locale: str, left: int, top: int, width: int,
+            radius: int) -> int:
+    """Depots 1-6 in two rows of three panels; returns the end y."""
+    top += art.section(img, (left, top), width, _t("depots", locale), 15 if radius > 24 else 13)
+    pad = max(6, radius // 3)
+    gap = 10 if radius > 24 else 6
+    cell_w, cell_h = (width - 2 * gap) // 3, 3 * pad + radius + 1 + 2 * radius
+    for i, depot in enumerate(view.get("depots") or ()):
+        row, col = divmod(i, 3)
+        x, y = left + col * (cell_w + gap), top + row * (cell_h + gap)
+        _depot(img, view, depot, locale, (x, y, x + cell_w, y + cell_h), radius)
+    return top + 2 * (cell_h + gap) + 4
 
 
 def _central_board(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
                    top: int) -> int:
     """Depots, black depot, round goods, bonus tiles, track and legend; returns the end y."""
-    top += art.section(img, (MARGIN, top), LEFT_W, _t("depots", locale))
-    cell_w, cell_h = (LEFT_W - 2 * 10) // 3, 126
-    for i, depot in enumerate(view.get("depots") or ()):
-        row, col = divmod(i, 3)
-        x, y = MARGIN + col * (cell_w + 10), top + row * (cell_h + 10)
-        _depot(img, view, depot, locale, (x, y, x + cell_w, y + cell_h))
-    top += 2 * (cell_h + 10) + 4
+    top = _depots(img, view, locale, MARGIN, top, LEFT_W, DEPOT_HEX)
     top = _black_and_goods(img, view, locale, top)
     top = _bonus_tiles(img, view, locale, top)
     top = _track(img, draw, view, locale, top)
     return _legend(img, locale, MARGIN, top, LEFT_W)
 
 
+def _black_depot(img: Image.Image, view: Mapping, locale: str, left: int, top: int,
+                 width: int, radius: int) -> int:
+    """The black depot's tiles under a header; returns the end y."""
+    top += art.section(img, (left, top), width, _t("black_depot", locale),
+                       15 if radius > 24 else 13)
+    hw, hh = art.hex_size(radius)
+    tiles = view.get("tiles") or {}
+    black = [art.tile_hex(tiles[t], radius, locale) for t in view.get("black_depot") or ()
+             if t in tiles]
+    _paste_row(img, black, left, top + hh // 2, 3)
+    if not black:
+        art.text(img, (left, top + hh // 2), "—", 16, kit.MUTED, anchor="lm")
+    return top + hh + 10
+
+
 def _black_and_goods(img, view, locale, top) -> int:
     split = 470                                      # black depot | round goods
-    art.section(img, (MARGIN, top), split - 20, _t("black_depot", locale))
-    art.section(img, (MARGIN + split, top), LEFT_W - split, _t("round_goods", locale))
-    top += 24
-    hw, hh = art.hex_size(BLACK_HEX)
-    tiles = view.get("tiles") or {}
-    black = [art.tile_hex(tiles[t], BLACK_HEX, locale) for t in view.get("black_depot") or ()
-             if t in tiles]
-    _paste_row(img, black, MARGIN, top + hh // 2, 3)
-    if not black:
-        art.text(img, (MARGIN, top + hh // 2), "—", 16, kit.MUTED, anchor="lm")
+    end = _black_depot(img, view, locale, MARGIN, top, split - 20, BLACK_HEX)
+    top += art.section(img, (MARGIN + split, top), LEFT_W - split, _t("round_goods", locale))
     goods = [art.goods_sprite(art.goods_number(g), 28) for g in view.get("round_goods") or ()]
     _paste_row(img, goods, MARGIN + split, top + 16, 6)
     art.text(img, (MARGIN + split, top + 40),
-                  _t("stacks_left", locale, n=view.get("goods_stacks_left", 0)), 14, kit.MUTED,
-                  max_width=LEFT_W - split)
-    return top + hh + 10
+             _t("stacks_left", locale, n=view.get("goods_stacks_left", 0)), 14, kit.MUTED,
+             max_width=LEFT_W - split)
+    return end
 
 
 def _bonus_tiles(img, view, locale, top) -> int:
@@ -235,7 +257,7 @@ def _legend(img, locale, left, top, width) -> int:
         x, y = left + col * cell, top + row * 30
         kit.paste(img, kit.hex_tile(12, art.SPACE[colour], outline=art.DARK), (x, y))
         art.text(img, (x + 28, y + 12), _name(f"colour_{colour}", locale), 15,
-                      anchor="lm", max_width=cell - 34)
+                 anchor="lm", max_width=cell - 34)
     return top + 62
 
 
@@ -255,7 +277,7 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est:
     total = (result.get("scores") or {}).get(str(seat), est.get("vp", 0))
     vp = ("★ " if winner else "") + _t("vp", locale, n=total)
     art.text(img, (x1 - 12, y0 + 8), vp, 18, kit.ACCENT if winner else kit.TEXT,
-                  bold=True, anchor="ra")
+             bold=True, anchor="ra")
     dice = _dice(est, seat, 22)
     _paste_row(img, dice, x1 - 12 - 2 * 28 - 150, y0 + 19, 6)
     y = y0 + 46
@@ -272,7 +294,7 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est:
     if est.get("knowledge"):
         x = _paste_row(img, [_knowledge_tile(n, 12) for n in est["knowledge"]], x, y, 3) + 6
     art.text(img, (x1 - 12, y), _t("empty_spaces", locale, n=est.get("empty_spaces", 0)),
-                  13, kit.MUTED, anchor="rm", max_width=max(40, x1 - 12 - x))
+             13, kit.MUTED, anchor="rm", max_width=max(40, x1 - 12 - x))
     if view.get("finished"):
         parts = (result.get("breakdown") or {}).get(str(seat)) or {}
         detail = " · ".join(f"{_t('score.' + k, locale)} {v}" for k, v in parts.items() if v)
@@ -343,8 +365,8 @@ def _side_column(img: Image.Image, view: Mapping, est: Mapping,
         x = left + i * (hw + 8)
         kit.paste(img, art.tile_hex(tiles[tile], hex_r, locale), (x, top))
     if not stored:
-        art.text(img, (left, top + hh // 2), "—", 16, kit.MUTED, anchor="lm")
-    top += hh + 10
+        art.text(img, (left, top + 2), "—", 16, kit.MUTED)
+    top += hh + 10 if stored else 28
     if big and stored:
         for tile in stored:
             art.text(img, (left, top), "• " + _name(tile, locale), 14, max_width=width)
@@ -359,7 +381,7 @@ def _side_column(img: Image.Image, view: Mapping, est: Mapping,
         top += 34
     else:
         art.text(img, (left, top), _t("sold_count", locale, n=est.get("sold_count", 0)),
-                      14, kit.MUTED)
+                 14, kit.MUTED)
         top += 26
     top += art.section(img, (left, top), width, _t("knowledge", locale), 13)
     knowledge = [_knowledge_tile(n, 14 if big else 13) for n in est.get("knowledge") or ()]
@@ -386,25 +408,25 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
     deciding = mine and seat in _acting(view)
     kind = view.get("decision") if deciding else None
     ew, eh = art.estate_size(PRIVATE_HEX)
-    height = max(MIN_HEIGHT, 74 + eh + 40)
-    img = Image.new("RGB", (PRIVATE_WIDTH, height), kit.BG)
+    height = max(MIN_HEIGHT, 86 + eh)
+    img = Image.new("RGB", (PRIVATE_WIDTH, PRIVATE_MAX_HEIGHT), kit.BG)
     draw = ImageDraw.Draw(img)
     colour = kit.player_colour(seat)
     kit.paste(img, kit.meeple(32, colour), (MARGIN, 16))
     x = MARGIN + 42
     x += art.text(img, (x, 32), kit.seat_name(view, seat, locale), 22, colour, bold=True,
-                       anchor="lm", max_width=320) + 18
+                  anchor="lm", max_width=320) + 18
     x += art.text(img, (x, 32), _t("vp", locale, n=est.get("vp", 0)), 20, bold=True,
-                       anchor="lm") + 18
+                  anchor="lm") + 18
     kit.paste(img, kit.coin(est.get("silverlings", 0), 28), (x, 18))
     x += 36
     kit.paste(img, art.worker_icon(26), (x, 19))
     x += 30 + art.text(img, (x + 30, 32), str(est.get("workers", 0)), 18, bold=True,
-                            anchor="lm") + 18
+                       anchor="lm") + 18
     x = _paste_row(img, _dice(est, seat, 32), x, 32, 8) + 12
     phase = _t("phase_round", locale, phase=view.get("phase", "?"), round=view.get("round", 1))
     art.text(img, (PRIVATE_WIDTH - MARGIN, 32), phase, 15, kit.MUTED, anchor="rm",
-                  max_width=PRIVATE_WIDTH - MARGIN - x)
+             max_width=PRIVATE_WIDTH - MARGIN - x)
     top = 64
     outline: list[int] = []
     if kind == "start_castle":
@@ -414,7 +436,7 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
         note += " · " + _t("uncertain_layout", locale)
     art.text(img, (MARGIN, top), note, 14, kit.MUTED, max_width=ew)
     art.draw_estate(img, view, est, PRIVATE_HEX, (MARGIN, top + 22), locale,
-                bright=kind in ("space", "start_castle"), outline=outline)
+                    bright=kind in ("space", "start_castle"), outline=outline)
     left = MARGIN + ew + 24
     y = top
     if deciding:
@@ -428,19 +450,23 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
                                 PRIVATE_WIDTH - MARGIN - left, kit.TEXT, max_lines=2) + 6
         if kind in _SIDE_KINDS:
             y = _board_sides(img, est, locale, left, y + 4)
+        if kind in _BOARD_KINDS:
+            width = PRIVATE_WIDTH - MARGIN - left
+            y = _depots(img, view, locale, left, y + 4, width, SMALL_DEPOT_HEX)
+            y = _black_depot(img, view, locale, left, y, width, SMALL_DEPOT_HEX)
         y += 6
     elif mine and (view.get("estate_picks") or {}).get("mine"):
         _, side, space = str(view["estate_picks"]["mine"]).split(":")
         y += kit.draw_lines(draw, (left, y), _t("picked", locale, n=side, space=space), 16,
                             PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, max_lines=2) + 8
-    _side_column(img, view, est, locale, left, y, PRIVATE_WIDTH - MARGIN, True)
-    return img
+    end = _side_column(img, view, est, locale, left, y, PRIVATE_WIDTH - MARGIN, True)
+    return img.crop((0, 0, PRIVATE_WIDTH, min(PRIVATE_MAX_HEIGHT, max(height, end + 20))))
 
 
 def _board_sides(img, est, locale, left, top) -> int:
     """Both faces of the seat's board (advanced setup), small, with their numbers."""
     top += art.section(img, (left, top), PRIVATE_WIDTH - MARGIN - left,
-                              _t("board_sides", locale), 13)
+                       _t("board_sides", locale), 13)
     radius = 18
     ew, eh = art.estate_size(radius)
     for i, number in enumerate(est.get("board") or ()):
@@ -457,7 +483,7 @@ def _board_sides(img, est, locale, left, top) -> int:
             pill = art.id_pill(space, 10, True)
             kit.paste(img, pill, (x + cx - pill.width // 2, top + 20 + cy - pill.height // 2))
         art.text(img, (x + ew // 2, top), _t("side", locale, n=number), 14, bold=True,
-                      anchor="ma")
+                 anchor="ma")
     return top + 20 + eh + 8
 
 

@@ -158,7 +158,7 @@ def tile_hex(info: Mapping, radius: int, locale: str) -> Image.Image:
         for i, line in enumerate(lines):
             kit.draw_text(d, (img.width // 2, top + i * line_h), line, size,
                           kit._contrast(fill), bold=True, anchor="mm",
-                          max_width=int(img.width * 0.9))
+                          max_width=img.width - 4)
         return img
     return kit.sprite(("bg_tile", tuple(lines), fill, radius), make)
 

@@ -168,6 +168,20 @@ def test_space_choice_brightens_the_empty_space_labels():
     assert _png(burgundy.render_estate(GAME.view(state, None), seat, "en")) != choosing
 
 
+def test_private_image_shows_the_depots_when_taking_from_the_board():
+    _, state = next((n, s) for n, s in PLAYING if not s["stack"] and s["phase"] >= 1)
+    seat = _deciding(state)
+    idle = (seat + 1) % state["n"]
+    changed = copy.deepcopy(state)
+    depot = next(d for d in changed["depots"] if any(d))
+    slot = next(i for i, t in enumerate(depot) if t)
+    depot[slot] = next(t for d in changed["depots"] for t in d if t and t != depot[slot])
+    for who, differs in ((seat, True), (idle, False)):
+        before = _png(burgundy.render_private(GAME.view(state, who), "en"))
+        after = _png(burgundy.render_private(GAME.view(changed, who), "en"))
+        assert (before != after) is differs, who
+
+
 def test_id_pills_differ_when_bright_and_every_space_has_a_centre():
     assert art.id_pill(7, 12, True).tobytes() != art.id_pill(7, 12, False).tobytes()
     view = GAME.view(STATES[0][1], None)
