@@ -1,0 +1,253 @@
+"""The Castles of Burgundy played through Discord, offline: whole games from "My hand"
+panels, DM panels, selects and /burgundy commands (die, take, place, space by the label
+on the estate picture, sell, workers, end-turn), a board per turn (also when the same
+player plays twice in a row), worker costs in the labels, /burgundy estate, and nothing
+face down in any post or picture."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+
+from bot.i18n import norm_locale, t
+from bot.render_service import Renderer
+from bot.text import option_label
+from bot.table import seat_names
+from engine import registry
+from engine.core import Decision
+from harness import ALICE, BOB, CYRIL, DANA, EVE, OfflineDiscord, Sent, TablePlayer, User
+
+GAME = registry.get("burgundy")
+# option-id prefix -> (/burgundy subcommand, its option) the driver uses now and then
+SLASH_FOR = {"die:": ("burgundy die", "die"), "take:": ("burgundy take", "tile"),
+             "place:": ("burgundy place", "tile"), "space:": ("burgundy space", "space"),
+             "sell:": ("burgundy sell", "goods"), "workers": ("burgundy workers", None),
+             "end": ("burgundy end-turn", None)}
+COST_WORDS = {"en": "workers: {}", "cs": "dělníci: {}"}
+RAW_TEXT = re.compile(r"\bT\d{3}\b|\bburgundy\.\w|\{\w+\}|\bgoods_\d\b")
+HIDDEN_KEYS = ("supply", "stacks", "box")
+
+
+class ViewLog(Renderer):
+    """The real renderer, remembering every view it was given (to check what is shown)."""
+
+    def __init__(self, *, enabled: bool) -> None:
+        super().__init__(enabled=enabled)
+        self.views: list[tuple[int | None, dict]] = []
+
+    async def table(self, game_id, view, locale, table_id, seq):
+        self.views.append((None, view))
+        return await super().table(game_id, view, locale, table_id, seq)
+
+    async def private(self, game_id, view, locale, table_id, seq, seat):
+        self.views.append((seat, view))
+        return await super().private(game_id, view, locale, table_id, seq, seat)
+
+
+def shown(panel: Sent) -> dict[str, str]:
+    """Option id -> label of every option a panel offers (buttons and select options)."""
+    out = {}
+    for c in panel.components:
+        cid = c["custom_id"]
+        if cid.startswith("c1:"):
+            out[cid.split(":", 3)[3]] = c["label"]
+        elif cid.startswith("s1:"):
+            out.update((o["value"], o["label"]) for o in c["options"])
+    return out
+
+
+def face_down(state: dict) -> set[str]:
+    """Tile ids still in the face-down supplies."""
+    return {tile for pile in state["supply"].values() for tile in pile}
+
+
+class BurgundyDriver(TablePlayer):
+    """Plays a table like people do, checking every panel, command and post on the way."""
+
+    def __init__(self, d: OfflineDiscord, game_id: int, users: dict[int, User], log: ViewLog, *,
+                 dm_users: set[int] = frozenset(), slash_every: int = 4) -> None:
+        super().__init__(d, game_id, users, random.Random(5))
+        self.log = log
+        self.dm_users = set(dm_users)
+        self.slash_every = slash_every
+        self.stats: Counter = Counter()
+        self.markers: list = []
+        self._eligible = 0
+        self._views_seen = 0
+        self._sent_seen = 0
+
+    def dm_panel(self, user: User, seq: int) -> Sent | None:
+        dms = self.d.dms(user.id)
+        return dms[-1] if dms and self.is_current(dms[-1], seq) else None
+
+    async def step(self) -> bool:
+        turn = await self.next_turn()
+        if turn is None:
+            return False
+        user, decision = turn
+        row = await self.row()
+        option = await self.wanted_option(decision)
+        slash = next((v for k, v in SLASH_FOR.items() if option.startswith(k)), None)
+        self._eligible += slash is not None
+        if slash is not None and self._eligible % self.slash_every == 0:
+            await self._slash(user, decision, option, *slash)
+        else:
+            panel = self.dm_panel(user, row.seq) if user.id in self.dm_users else None
+            self.stats["dm_clicks" if panel else "panel_clicks"] += 1
+            panel = panel or await self.panel_for(user)
+            self._check_labels(panel, decision, norm_locale(user.locale), row)
+            if any(c["custom_id"].startswith("s1:") for c in panel.components):
+                self.stats["selects"] += 1
+            ex = await self.choose(user, panel, option)
+            assert ex.last.ephemeral, ex.last.content
+        after = await self.row()
+        assert after.seq > row.seq, f"{option} was refused"
+        self.stats[decision.kind] += 1
+        if after.state["finished"] is False:
+            marker = GAME.turn_marker(after.state)
+            if not self.markers or self.markers[-1] != marker:
+                self.markers.append(marker)
+        self._check_nothing_hidden(after.state)
+        return True
+
+    def _check_labels(self, panel: Sent, decision: Decision, locale: str, row) -> None:
+        """The panel offers exactly the decision's options, worker costs in the labels."""
+        labels = shown(panel)
+        assert list(labels) == [o.id for o in decision.options], decision
+        for option in decision.options:
+            label = labels[option.id]
+            assert label == option_label(GAME, option, locale, seat_names(row))[:100]
+            cost = option.params.get("cost", 0)
+            if cost and option.label != "place":
+                assert COST_WORDS[locale].format(cost) in label, label
+                self.stats["costs_shown"] += 1
+
+    async def _slash(self, user: User, decision: Decision, option: str, command: str,
+                     param: str | None) -> None:
+        self.stats["slash"] += 1
+        self.stats[command] += 1
+        if param is None:
+            ex = await self.d.slash(user, command)
+        else:
+            choices = await self.d.autocomplete(user, command, param)
+            self.stats["autocomplete"] += 1
+            prefix = next(k for k in SLASH_FOR if option.startswith(k))
+            assert [c["value"] for c in choices] == \
+                [o.id for o in decision.options if o.id.startswith(prefix)][:25]
+            value = option
+            if prefix == "space:":                 # typed as the label on the estate picture
+                value = option.split(":", 1)[1]
+                self.stats["space_by_label"] += 1
+            ex = await self.d.slash(user, command, **{param: value})
+        assert ex.last.ephemeral, ex.last.content
+        self.panels[user.id] = ex.last
+
+    def _check_nothing_hidden(self, state: dict) -> None:
+        """No face-down tile in any picture drawn or any text sent since the last move
+        (once the game is over, the views reveal the tiles never drawn)."""
+        hidden = face_down(state)
+        for _seat, view in self.log.views[self._views_seen:]:
+            if view["finished"]:
+                assert set(view["revealed"]["unused_tiles"]) == hidden
+                continue
+            assert not set(HIDDEN_KEYS) & set(view), sorted(view)
+            assert not hidden & set(view["tiles"]), hidden & set(view["tiles"])
+            assert not hidden & set(re.findall(r"T\d{3}", json.dumps(view)))
+        self._views_seen = len(self.log.views)
+        for sent in self.d.fake.sent[self._sent_seen:]:
+            texts = [sent.content] + [c.get("label") or "" for c in sent.components]
+            texts += [o["label"] for c in sent.components for o in c.get("options", [])]
+            for text in texts:
+                assert not RAW_TEXT.search(text), text
+        self._sent_seen = len(self.d.fake.sent)
+
+
+async def bg_table(d: OfflineDiscord, host: User, guests: tuple[User, ...], *,
+                   ai_seats: int = 0, **options) -> int:
+    """/game new game:burgundy, guests join, AI seats, Start; returns the game id."""
+    lobby = (await d.slash(host, "game new", game="burgundy", **options)).last
+    game_id = int(lobby.custom_ids()[0].split(":")[1])
+    for guest in guests:
+        await d.click(guest, lobby, f"l1:{game_id}:join")
+    for _ in range(ai_seats):
+        await d.click(host, lobby, f"l1:{game_id}:ai")
+    await d.click(host, d.fake.messages[lobby.message_id], f"l1:{game_id}:start")
+    return game_id
+
+
+def seed(monkeypatch, value: int) -> None:
+    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: value)
+
+
+def boards(d: OfflineDiscord) -> list[Sent]:
+    """Board messages (the header starts in bold); lobby and DM fallbacks do not."""
+    return [p for p in d.posts() if p.content.startswith("**")]
+
+
+def same_player_twice(d: OfflineDiscord, users: tuple[User, ...]) -> int:
+    """How often two boards in a row ask the same player to move (a new turn each)."""
+    asked = []
+    for board in boards(d):
+        asked.append(next((u.id for u in users if f"<@{u.id}>" in board.content), None))
+    return sum(1 for a, b in zip(asked, asked[1:]) if a is not None and a == b)
+
+
+async def test_two_players_play_a_whole_game(tmp_path, monkeypatch):
+    seed(monkeypatch, 12)
+    async with OfflineDiscord.open(tmp_path / "bg.sqlite", images=True) as d:
+        log = ViewLog(enabled=True)
+        d.table.renderer = log
+        game_id = await bg_table(d, ALICE, (BOB,))
+        users = {u.id: u for u in (ALICE, BOB)}
+        driver = BurgundyDriver(d, game_id, users, log, dm_users={BOB.id})
+        await driver.play_to_end()
+        row = await driver.row()
+        stats = driver.stats
+
+        assert row.status == "finished" and GAME.result(row.state) is not None
+        assert len(driver.markers) == 5 * 5 * 2                 # phases x rounds x players
+        posted = boards(d)
+        assert len(posted) == len(driver.markers) + 1            # one per turn, and the end
+        assert all(p.files for p in posted)                      # each with the board picture
+        assert same_player_twice(d, (ALICE, BOB)) >= 1
+        assert stats["panel_clicks"] > 50 and stats["dm_clicks"] > 10
+        for command in ("burgundy die", "burgundy take", "burgundy place", "burgundy space"):
+            assert stats[command] >= 1, (command, stats)
+        assert stats["space_by_label"] >= 1 and stats["autocomplete"] >= 4
+        assert stats["costs_shown"] >= 20
+        assert stats["turn"] and stats["die_action"] and stats["space"]
+        assert all(seat is None or view["seat"] == seat for seat, view in log.views)
+        assert all(view["seat"] is None for seat, view in log.views if seat is None)
+
+        estate = await d.slash(ALICE, "burgundy estate", player=str(BOB.id), game=game_id)
+        assert estate.last.ephemeral and estate.last.files
+        assert estate.last.files[0][1].startswith(b"\x89PNG")
+    final = d.posts()[-1]
+    assert "🏁" in final.content and final.custom_ids() == []
+    assert d.problems == []
+
+
+async def test_estate_command_shows_any_players_estate_privately(tmp_path, monkeypatch):
+    seed(monkeypatch, 3)
+    async with OfflineDiscord.open(tmp_path / "bg.sqlite", images=False) as d:
+        game_id = await bg_table(d, CYRIL, (DANA,), ai_seats=1)
+        row = await d.table.db.load_game(game_id)
+        ai_name = next(s.name for s in row.seats if s.is_ai)
+
+        ex = await d.slash(CYRIL, "burgundy estate", player=str(DANA.id))
+        assert ex.last.ephemeral and len(ex.last.files) == 1
+        name, data = ex.last.files[0]
+        assert data.startswith(b"\x89PNG") and "estate" in name
+        assert ex.last.content == t("cmd.burgundy.estate.title", "en", player="Dana", id=game_id)
+
+        ex = await d.slash(DANA, "burgundy estate", player=str(EVE.id))          # not playing
+        assert ex.last.ephemeral and not ex.last.files
+        assert ex.last.content == t("cmd.burgundy.estate.not_playing", "cs", player=f"<@{EVE.id}>")
+
+        ex = await d.slash(EVE, "burgundy estate", player=str(CYRIL.id), game=game_id)
+        assert ex.last.ephemeral and ex.last.files                 # onlookers may look too
+        ex = await d.slash(EVE, "burgundy estate", player=str(CYRIL.id))
+        assert ex.last.content == t("error.no_game_in_channel", "en")
+        assert ai_name                                             # the AI seat needs no user
+    assert d.problems == []
