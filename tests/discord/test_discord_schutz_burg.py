@@ -19,7 +19,7 @@ from engine.schutz_burg import data as D
 from harness import ALICE, BOB, CYRIL, DANA, OfflineDiscord, Sent, TablePlayer, User
 
 GAME = registry.get("schutz_burg")
-CARD_NAMES = sorted({name for card in D.CARDS for name in GAME.names()[card].values()}, key=len)
+CARD_NAMES = {name for card in D.CARDS for name in GAME.names()[card].values()}
 # option-id prefix -> (/schutz_burg subcommand, its option) used by the driver now and then
 SLASH_FOR = {"card:": ("schutz_burg pick", "card"), "tpl:": ("schutz_burg build", "building"),
              "pay:": ("schutz_burg pay", "payment"), "kind:": ("schutz_burg tower", "resource"),
@@ -120,7 +120,8 @@ class SchutzDriver(TablePlayer):
         after = await self.row()
         assert after.seq > row.seq, f"{option} was refused"
         self.stats[decision.kind] += 1
-        events = [Event.from_json(e) for e in await self.d.table.db.events_since(self.game_id, row.seq)]
+        logged = await self.d.table.db.events_since(self.game_id, row.seq)
+        events = [Event.from_json(e) for e in logged]
         self._check_posts(row, after, decision, option, events)
         return True
 
@@ -160,8 +161,8 @@ class SchutzDriver(TablePlayer):
                 assert chosen_now(after.state), "cards lie face down"
                 for post in posts:
                     assert not [n for n in CARD_NAMES if n in post.content], post.content
-                chosen = Event("card_chosen", {"seat": decision.seat})
-                assert event_text(GAME, chosen, after.locale, seat_names(after)) in boards[0].content
+                news = Event("card_chosen", {"seat": decision.seat})
+                assert event_text(GAME, news, after.locale, seat_names(after)) in boards[0].content
             else:
                 chosen = chosen_now(before.state)
                 chosen.setdefault(decision.seat, []).append(option.split(":", 1)[1])
@@ -177,7 +178,8 @@ class SchutzDriver(TablePlayer):
         self._reveal = None
         names = seat_names(after)
         lines = [event_text(GAME, Event("card_revealed", {"seat": seat, "card": card}),
-                            after.locale, names) for seat, cards in chosen.items() for card in cards]
+                            after.locale, names)
+                 for seat, cards in chosen.items() for card in cards]
         board = boards[0].content
         if any(line not in board for line in lines):    # bot/table.py keeps only the last lines
             assert board.splitlines()[1] == "• …", board
@@ -246,8 +248,9 @@ def pick_questions(d: OfflineDiscord, user: User) -> set[int]:
 
 
 async def test_four_players_one_with_closed_dms_play_a_whole_game(tmp_path, monkeypatch):
-    driver, row, log, d, events = await play(tmp_path, monkeypatch, ALICE, (BOB, CYRIL, DANA), value=11,
-                                     images=True, closed=(BOB,), dm_users=(CYRIL, DANA))
+    driver, row, log, d, _ = await play(tmp_path, monkeypatch, ALICE, (BOB, CYRIL, DANA),
+                                        value=11, images=True, closed=(BOB,),
+                                        dm_users=(CYRIL, DANA))
     assert row.status == "finished" and GAME.result(row.state) is not None
     rounds = row.state["round"]
     stats = driver.stats
@@ -271,8 +274,8 @@ async def test_four_players_one_with_closed_dms_play_a_whole_game(tmp_path, monk
 
 
 async def test_two_players_choose_two_cards_each(tmp_path, monkeypatch):
-    driver, row, log, d, events = await play(tmp_path, monkeypatch, BOB, (ALICE,), value=5,
-                                     closed=(ALICE,), dm_users=(BOB,))
+    driver, row, log, d, _ = await play(tmp_path, monkeypatch, BOB, (ALICE,), value=5,
+                                        closed=(ALICE,), dm_users=(BOB,))
     assert row.status == "finished"
     rounds = row.state["round"]
     assert driver.stats["pick_card"] == 2 * 2 * rounds              # two each
@@ -287,7 +290,7 @@ async def test_two_players_choose_two_cards_each(tmp_path, monkeypatch):
 
 async def test_winter_game_with_an_ai_seat(tmp_path, monkeypatch):
     driver, row, log, d, events = await play(tmp_path, monkeypatch, DANA, (CYRIL,), value=7,
-                                     ai_seats=1, winter=True, dm_users=(CYRIL,))
+                                             ai_seats=1, winter=True, dm_users=(CYRIL,))
     assert row.status == "finished" and row.state["winter"] is True
     assert sum(driver.stats[k] for k in ("plague", "snowdrift", "wall_breach", "court")) >= 3
     drawn = {e["params"]["card"] for e in events if e["kind"] == "winter_card"}
@@ -314,10 +317,13 @@ async def test_commands_offer_legal_moves_and_refuse_bad_input(tmp_path, monkeyp
             GAME.apply(copy.deepcopy(row.state), decision.seat, bogus)
         ex = await d.slash(user, "schutz_burg pick", card="master_builder")
         assert ex.last.ephemeral and (await driver.row()).seq == row.seq
-        assert ex.last.content == d.table.error_message(refused.value, norm_locale(user.locale), row)
-        ex = await d.slash(user, "schutz_burg pay", payment="pay:9-9-9-9")
+        locale = norm_locale(user.locale)
+        assert ex.last.content == d.table.error_message(refused.value, locale, row)
+        ex = await d.slash(user, "schutz_burg pay", payment="pay:9-9-9-9")     # not a pick
         assert ex.last.ephemeral and (await driver.row()).seq == row.seq
-        label = GAME.names()["messenger"][norm_locale(user.locale)]
+        illegal = RuleError("illegal_option", option="pay:9-9-9-9")
+        assert ex.last.content == d.table.error_message(illegal, locale, row)
+        label = GAME.names()["messenger"][locale]
         ex = await d.slash(user, "schutz_burg pick", card=label)         # typed by its name
         assert ex.last.ephemeral and (await driver.row()).seq == row.seq + 1
     assert d.problems == []
@@ -338,8 +344,8 @@ async def test_dm_pick_buttons_still_work_after_another_player_picked(tmp_path, 
         assert (await driver.row()).seq == seq + 1, ex.text
 
 
-@pytest.mark.xfail(strict=True, reason="bot/table.py MAX_EVENT_LINES keeps the last 12 event lines, "
-                   "so a round that resolves by itself pushes the reveal off the board")
+@pytest.mark.xfail(strict=True, reason="bot/table.py MAX_EVENT_LINES keeps the last 12 event "
+                   "lines, so a round that resolves by itself pushes the reveal off the board")
 async def test_the_reveal_board_names_every_card_even_when_the_round_resolves_itself(
         tmp_path, monkeypatch):
     seed(monkeypatch, 3)
