@@ -40,16 +40,17 @@ LEFT_HEIGHT = 752                     # height the central board column needs (t
 
 TABLE_HEX = 34                        # estate hex radius on the table
 PRIVATE_HEX = 46                      # ... in the private / estate image
-DEPOT_HEX = 31
+DEPOT_HEX = 31                        # depot tiles on the table
+SMALL_DEPOT_HEX = 26                  # ... in the private image
 BLACK_HEX = 29
-STORE_HEX = 40
+STORE_HEX = 40                        # stored tiles in the private / estate image
 
-_EFFECT_KINDS = {"turn", "die_action", "space", "discard", "ship_goods", "choose_estate",
-                 "start_castle", "secret_estate"}
+#: decision kinds with their own "status.*" / "you.*" label (others are named effects)
+_OWN_STATUS = {"turn", "die_action", "space", "discard", "ship_goods", "choose_estate",
+               "start_castle", "secret_estate"}
 _SIDE_KINDS = ("choose_estate", "secret_estate")        # decisions showing both board sides
 #: decisions that take from the board: the private image shows the depots too
 _BOARD_KINDS = ("turn", "die_action", "castle", "carpenters_workshop", "church", "market", "ship")
-SMALL_DEPOT_HEX = 26
 
 
 def _t(key: str, locale: str, **params) -> str:
@@ -60,12 +61,11 @@ def _name(id_: str, locale: str) -> str:
     return kit.t_name(NAMES, id_, locale)
 
 
-
 # -- shared pieces ----------------------------------------------------------------------
 def _status(view: Mapping, locale: str, prefix: str = "status") -> str:
     """What the seat to act is doing ("status.*") or, to that seat, what to do ("you.*")."""
     kind = view.get("decision") or "turn"
-    if kind in _EFFECT_KINDS:
+    if kind in _OWN_STATUS:
         return _t(f"{prefix}.{kind}", locale)
     return _t(f"{prefix}.effect", locale, name=_name(kind, locale))
 
@@ -89,8 +89,8 @@ def _paste_row(img: Image.Image, sprites: Sequence[Image.Image], x: int, y: int,
     return x
 
 
-def _goods_row(img: Image.Image, goods: Mapping[str, int],
-               x: int, y: int, size: int = 24, text: int = 15) -> int:
+def _goods_row(img: Image.Image, goods: Mapping[str, int], x: int, y: int, size: int = 24,
+               text: int = 15) -> int:
     """Goods tiles with "×count"; returns the end x ("—" when there are none)."""
     if not goods:
         return x + art.text(img, (x, y), "—", text, kit.MUTED, anchor="lm") + 10
@@ -102,6 +102,7 @@ def _goods_row(img: Image.Image, goods: Mapping[str, int],
 
 
 def _dice(est: Mapping, seat: int, size: int) -> list[Image.Image]:
+    """The seat's two dice in its colour, used ones dimmed."""
     used = list(est.get("used") or ())
     return [art.die_face(v, size, kit.player_colour(seat), dim=i < len(used) and used[i])
             for i, v in enumerate(est.get("dice") or ()) if v]       # 0: not rolled yet
@@ -113,8 +114,8 @@ def _knowledge_tile(number: int, size: int) -> Image.Image:
 
 
 # -- table ------------------------------------------------------------------------------
-def _header(img: Image.Image, view: Mapping, locale: str,
-            width: int) -> int:
+def _header(img: Image.Image, view: Mapping, locale: str, width: int) -> int:
+    """Title, phase and round, region bonus, white die, who acts; returns the height."""
     x = MARGIN + 14 + art.text(img, (MARGIN, 18), _t("title", locale), 26, bold=True)
     badges = [_t("phase_round", locale, phase=view.get("phase", "?"), round=view.get("round", 1)),
               _t("region_bonus", locale, n=view.get("phase_bonus", 0))]
@@ -263,6 +264,8 @@ def _legend(img, locale, left, top, width) -> int:
 
 def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est: Mapping,
                 locale: str, place: int, box: tuple[int, int, int, int]) -> None:
+    """One player: place in turn order, name, VP (final score), dice, silverlings,
+    workers, goods, stored tiles, knowledge tiles, empty spaces (score parts at the end)."""
     x0, y0, x1, y1 = box
     seat = est["seat"]
     result = view.get("result") or {}
@@ -298,14 +301,17 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, est:
     if view.get("finished"):
         parts = (result.get("breakdown") or {}).get(str(seat)) or {}
         detail = " · ".join(f"{_t('score.' + k, locale)} {v}" for k, v in parts.items() if v)
-        kit.draw_lines(draw, (x0 + 18, y0 + 64), detail, 13, x1 - x0 - 30, kit.MUTED, max_lines=2)
+        kit.draw_lines(draw, (x0 + 18, y0 + 64), detail, 13, x1 - x0 - 30, kit.MUTED,
+                       max_lines=2)
 
 
 def _row_height(view: Mapping) -> int:
+    """Height of a player row (taller at the end for the score parts)."""
     return 106 if view.get("finished") else 72
 
 
 def _players(img, draw, view, locale, top) -> int:
+    """The player rows in this round's turn order; returns the end y."""
     width = WIDTH - MARGIN - RIGHT_X
     top += art.section(img, (RIGHT_X, top), width, _t("players", locale))
     estates = view.get("estates") or []
