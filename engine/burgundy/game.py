@@ -121,9 +121,11 @@ class Burgundy(Game):
         return scoring.result(state) if state["finished"] else None
 
     def turn_marker(self, state: State) -> Any:
-        """(phase, round, turn in the round, active seat): a new board per player's turn,
-        even when the same seat plays twice in a row (2 players, turn order by the track)."""
-        return state["phase"], state["round"], state["turn_idx"], state["active"]
+        """(phase, round, turn in the round, active seat, setup choices left): a new board
+        per player's turn, even when the same seat plays twice in a row (the turn order
+        follows the track), and per estate choice of the advanced setup."""
+        return (state["phase"], state["round"], state["turn_idx"], state["active"],
+                len(state["setup_queue"]))
 
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)

@@ -87,6 +87,7 @@ class BurgundyDriver(TablePlayer):
             return False
         user, decision = turn
         row = await self.row()
+        self._mark(row.state)
         option = await self.wanted_option(decision)
         slash = next((v for k, v in SLASH_FOR.items() if option.startswith(k)), None)
         self._eligible += slash is not None
@@ -104,12 +105,16 @@ class BurgundyDriver(TablePlayer):
         after = await self.row()
         assert after.seq > row.seq, f"{option} was refused"
         self.stats[decision.kind] += 1
-        if after.state["finished"] is False:
-            marker = GAME.turn_marker(after.state)
-            if not self.markers or self.markers[-1] != marker:
-                self.markers.append(marker)
+        if not after.state["finished"]:
+            self._mark(after.state)
         self._check_nothing_hidden(after.state)
         return True
+
+    def _mark(self, state: dict) -> None:
+        """Remember each new turn a human plays (AI turns pass inside a human's move)."""
+        marker = GAME.turn_marker(state)
+        if not self.markers or self.markers[-1] != marker:
+            self.markers.append(marker)
 
     def _check_labels(self, panel: Sent, decision: Decision, locale: str, row) -> None:
         """The panel offers exactly the decision's options, worker costs in the labels."""
@@ -225,6 +230,31 @@ async def test_two_players_play_a_whole_game(tmp_path, monkeypatch):
         assert estate.last.files[0][1].startswith(b"\x89PNG")
     final = d.posts()[-1]
     assert "🏁" in final.content and final.custom_ids() == []
+    assert d.problems == []
+
+
+async def test_four_seats_advanced_estates_one_ai_and_closed_dms(tmp_path, monkeypatch):
+    seed(monkeypatch, 8)
+    humans = (DANA, ALICE, BOB)
+    async with OfflineDiscord.open(tmp_path / "bg.sqlite", images=False) as d:
+        d.fake.closed_dms.add(BOB.id)
+        log = ViewLog(enabled=False)
+        d.table.renderer = log
+        game_id = await bg_table(d, DANA, (ALICE, BOB), ai_seats=1, estates="advanced")
+        driver = BurgundyDriver(d, game_id, {u.id: u for u in humans}, log,
+                                dm_users={ALICE.id}, slash_every=5)
+        await driver.play_to_end()
+        row = await driver.row()
+        stats = driver.stats
+        assert row.status == "finished" and row.state["opts"]["estates"] == "advanced"
+        assert stats["choose_estate"] == stats["start_castle"] == 3     # the AI chose its own
+        assert {p["estate"] for p in row.state["players"]} - {1}        # not all on board 1
+        assert len(boards(d)) == len(driver.markers) + 1
+        assert stats["selects"] >= 1 and stats["costs_shown"] >= 50
+        assert stats["dm_clicks"] > 10 and stats["slash"] >= 10
+        assert d.fake.dm_attempts[BOB.id] == 1 and d.dms(BOB.id) == []
+        fallback = t("panel.dm_fallback", "cs", mention=f"<@{BOB.id}>")
+        assert [p.content for p in d.posts()].count(fallback) == 1
     assert d.problems == []
 
 
