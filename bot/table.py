@@ -25,7 +25,7 @@ from storage import Database, GameRow, SeatRow, StaleMove
 
 log = logging.getLogger(__name__)
 
-MAX_EVENT_LINES = 12
+EVENT_BUDGET = 1500  # characters of "what happened" on a board (Discord allows 2000 in all)
 
 
 class TableError(RuleError):
@@ -52,6 +52,27 @@ class Outcome:
     row: GameRow
     panel: m.OutMessage
     events: list[Event] = field(default_factory=list)
+
+
+def fit_lines(lines: list[str], budget: int) -> list[str]:
+    """All lines if they fit in ``budget`` characters, else the first and the last ones
+    around an ellipsis (the start of a round and the latest moves both matter)."""
+    if sum(len(x) + 1 for x in lines) <= budget:
+        return lines
+    head: list[str] = []
+    used = 0
+    for line in lines[: len(lines) // 2]:
+        if used + len(line) + 1 > budget // 2:
+            break
+        head.append(line)
+        used += len(line) + 1
+    tail: list[str] = []
+    for line in reversed(lines[len(head):]):
+        if used + len(line) + 1 > budget - 2:
+            break
+        tail.append(line)
+        used += len(line) + 1
+    return head + ["…"] + tail[::-1]
 
 
 def seat_names(row: GameRow) -> list[str]:
@@ -169,10 +190,10 @@ class TableService:
         async with self.lock(game_id):
             row = await self._active(game_id)
             seat = self._seat(row, user_id)
-            if expected_seq is not None and expected_seq != row.seq:
-                raise TableError("stale")
             game = registry.get(row.type)
             decision = game.decision_for(row.state, seat)
+            if expected_seq is not None and expected_seq != row.seq:
+                await self._check_still_valid(row, seat, decision, expected_seq)
             if decision is None:
                 raise TableError("nothing_to_decide")
             before = self._turn(game, row)
@@ -184,6 +205,16 @@ class TableService:
             await self._announce(game, row, events, before=before, actor=seat)
             panel = await self.panel_for(row, seat, locale=locale, events=events, image=panel_image)
             return Outcome(row, panel, events)
+
+    async def _check_still_valid(self, row: GameRow, seat: int, decision: Decision | None,
+                                 expected_seq: int) -> None:
+        """A button from an older message is stale, unless it answers a secret decision
+        that is still open and its player has not moved since (simultaneous picks: the
+        others' picks move the game on without changing this player's question)."""
+        if expected_seq > row.seq or decision is None or not decision.secret:
+            raise TableError("stale")
+        if seat in await self.db.seats_moved_since(row.id, expected_seq):
+            raise TableError("stale")
 
     async def resume(self, game_id: int) -> GameRow:
         """Let AI seats continue (after a restart or ``simulate --resume``)."""
@@ -379,10 +410,8 @@ class TableService:
     async def _board_message(self, game: Game, row: GameRow, events: list[Event]) -> m.OutMessage:
         loc, names = row.locale, seat_names(row)
         lines = [t("board.header", loc, game=game_title(row.type, loc), id=row.id, seq=row.seq)]
-        public = [event_text(game, e, loc, names) for e in events if e.visible_to is None]
-        if len(public) > MAX_EVENT_LINES:
-            public = ["…"] + public[-MAX_EVENT_LINES:]
-        lines += [f"• {line}" for line in public]
+        public = [f"• {event_text(game, e, loc, names)}" for e in events if e.visible_to is None]
+        lines += fit_lines(public, EVENT_BUDGET)
         mentions: list[int] = []
         result = game.result(row.state)
         if result is not None:

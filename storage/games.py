@@ -221,6 +221,13 @@ class Database:
         return [{"seq": r["seq"], "seat": r["seat"], "action": _loads(r["action"]),
                  "at": r["at"]} for r in rows]
 
+    async def seats_moved_since(self, game_id: int, after_seq: int) -> set[int]:
+        """The seats that made a move after ``after_seq``."""
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                "SELECT DISTINCT seat FROM moves WHERE game = ? AND seq > ?", (game_id, after_seq))
+        return {r["seat"] for r in rows}
+
     async def events_since(self, game_id: int, after_seq: int) -> list[dict]:
         """The events of every move after ``after_seq``, in order."""
         async with self._db.transaction(write=False) as tx:

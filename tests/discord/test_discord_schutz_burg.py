@@ -329,8 +329,6 @@ async def test_commands_offer_legal_moves_and_refuse_bad_input(tmp_path, monkeyp
     assert d.problems == []
 
 
-@pytest.mark.xfail(strict=True, reason="bot/table.py: any other seat's pick moves the seq, "
-                   "so the DM'd pick buttons of everyone else are refused as stale")
 async def test_dm_pick_buttons_still_work_after_another_player_picked(tmp_path, monkeypatch):
     seed(monkeypatch, 3)
     async with OfflineDiscord.open(tmp_path / "sb.sqlite", images=False) as d:
@@ -344,8 +342,6 @@ async def test_dm_pick_buttons_still_work_after_another_player_picked(tmp_path, 
         assert (await driver.row()).seq == seq + 1, ex.text
 
 
-@pytest.mark.xfail(strict=True, reason="bot/table.py MAX_EVENT_LINES keeps the last 12 event "
-                   "lines, so a round that resolves by itself pushes the reveal off the board")
 async def test_the_reveal_board_names_every_card_even_when_the_round_resolves_itself(
         tmp_path, monkeypatch):
     seed(monkeypatch, 3)

@@ -179,3 +179,41 @@ async def test_abandon_permissions(service):
         await svc.abandon(row.id, 2)
     row = await svc.abandon(row.id, 2, can_manage=True)
     assert row.status == "abandoned"
+
+
+async def test_secret_pick_buttons_survive_other_players_picks(service):
+    svc, _ = service
+    row = await lobby_of(svc)
+    row = await svc.start(row.id, 1, seed=1)
+    dealt = row.seq                                   # every DM'd panel carries this seq
+    await svc.act(row.id, 1, "bid:1", dealt)
+    outcome = await svc.act(row.id, 2, "bid:2", dealt)  # still valid: user 2 has not moved
+    assert outcome.row.seq == dealt + 2
+    with pytest.raises(TableError) as err:              # user 1 already moved since
+        await svc.act(row.id, 1, "bid:3", dealt)
+    assert err.value.key in ("stale", "nothing_to_decide")
+    assert (await svc.db.load_game(row.id)).seq == dealt + 2
+
+
+async def test_public_decisions_still_refuse_older_buttons(service):
+    svc, _ = service
+    row = await lobby_of(svc, users=(1, 2))
+    row = await svc.start(row.id, 1, seed=1)
+    await svc.act(row.id, 1, "bid:1", row.seq)
+    out = await svc.act(row.id, 2, "bid:1", row.seq + 1)
+    row = out.row                                        # bids revealed: seat 0 adds, publicly
+    user_of = {s.seat: s.user_id for s in row.seats}
+    await svc.act(row.id, user_of[0], "add:1", row.seq)
+    with pytest.raises(TableError) as err:               # seat 1's turn now, but an old button
+        await svc.act(row.id, user_of[1], "add:1", row.seq)
+    assert err.value.key == "stale"
+
+
+def test_fit_lines_keeps_the_start_and_the_latest_lines():
+    from bot.table import fit_lines
+    short = ["• a", "• b"]
+    assert fit_lines(short, 100) == short
+    many = [f"• line {i:02d} " + "x" * 40 for i in range(60)]
+    fitted = fit_lines(many, 1500)
+    assert sum(len(x) + 1 for x in fitted) <= 1500
+    assert fitted[0] == many[0] and fitted[-1] == many[-1] and "…" in fitted
