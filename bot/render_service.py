@@ -32,7 +32,11 @@ class Renderer:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-        out = await asyncio.to_thread(render_bytes, game_id, view, locale, which)
+        try:
+            out = await asyncio.to_thread(render_bytes, game_id, view, locale, which)
+        except Exception:  # a picture must never block a move that is already saved
+            log.exception("rendering %s %s failed; posting without an image", game_id, which)
+            return None
         if out is not None:
             self._cache[key] = out
             while len(self._cache) > self._size:

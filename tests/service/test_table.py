@@ -217,3 +217,19 @@ def test_fit_lines_keeps_the_start_and_the_latest_lines():
     fitted = fit_lines(many, 1500)
     assert sum(len(x) + 1 for x in fitted) <= 1500
     assert fitted[0] == many[0] and fitted[-1] == many[-1] and "…" in fitted
+
+
+async def test_a_failing_renderer_never_blocks_a_saved_move(service, monkeypatch):
+    import bot.render_service as rs
+    svc, out = service
+    svc.renderer.enabled = True
+
+    def broken(*args, **kwargs):
+        raise ValueError("renderer bug")
+
+    monkeypatch.setattr(rs, "render_bytes", broken)
+    row = await lobby_of(svc, users=(1, 2))
+    row = await svc.start(row.id, 1, seed=4)
+    outcome = await svc.act(row.id, 1, "bid:1", row.seq)
+    assert outcome.row.seq == row.seq + 1 and outcome.panel.files == []
+    assert out.posts and out.posts[-1].files == []
