@@ -113,6 +113,7 @@ class BurgundyDriver(TablePlayer):
         after = await self.row()
         assert after.seq > row.seq, f"{option} was refused"
         self.stats[decision.kind] += 1
+        self.stats["chose " + option.split(":")[0]] += 1
         if not after.state["finished"]:
             self._mark(after.state)
         self._check_nothing_hidden(after.state)
@@ -230,6 +231,8 @@ async def test_two_players_play_a_whole_game(tmp_path, monkeypatch):
         assert stats["space_by_label"] >= 1 and stats["autocomplete"] >= 4
         assert stats["costs_shown"] >= 20
         assert stats["turn"] and stats["die_action"] and stats["space"]
+        assert stats["chose buy_black"] and stats["chose sell"] and stats["chose workers"]
+        assert stats["ship"] and stats["castle"] and stats["market"]    # tile follow-ups
         assert all(seat is None or view["seat"] == seat for seat, view in log.views)
         assert all(view["seat"] is None for seat, view in log.views if seat is None)
 
