@@ -464,9 +464,13 @@ class TableService:
 
     @staticmethod
     def _view(game: Game, row: GameRow, seat: int | None) -> dict:
-        """The engine's view for ``seat``, plus the public player names for pictures."""
+        """The engine's view for ``seat``, plus the public player names for pictures and
+        (for a seat) the ids of its own legal options."""
         view = game.view(row.state, seat)
         view["seat_names"] = seat_names(row)
+        if seat is not None:  # the seat's own legal options, e.g. to highlight spaces
+            decision = game.decision_for(row.state, seat) if row.status == "active" else None
+            view["my_options"] = [o.id for o in decision.options] if decision else []
         return view
 
     async def _dm_panels(self, game: Game, row: GameRow, seats: set[int]) -> None:

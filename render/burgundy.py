@@ -437,6 +437,9 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
     outline: list[int] = []
     if kind == "start_castle":
         outline = [s["id"] for s in est["spaces"] if s["colour"] == "castle" and not s.get("tile")]
+    legal = legal_spaces(view)
+    if legal:
+        outline = legal
     note = _t("estate_of", locale, player=kit.seat_name(view, seat, locale), n=est.get("estate", 1))
     if est.get("confidence", "high") != "high":
         note += " · " + _t("uncertain_layout", locale)
@@ -491,6 +494,12 @@ def _board_sides(img, est, locale, left, top) -> int:
         art.text(img, (x + ew // 2, top), _t("side", locale, n=number), 14, bold=True,
                  anchor="ma")
     return top + 20 + eh + 8
+
+
+def legal_spaces(view: Mapping) -> list[int]:
+    """Spaces the viewer may choose now (from ``my_options``, which the bot adds)."""
+    return [int(o.split(":", 1)[1]) for o in view.get("my_options", ())
+            if o.startswith("space:") and o.split(":", 1)[1].isdigit()]
 
 
 def render_private(view: dict, locale: str) -> Image.Image | None:
