@@ -235,6 +235,10 @@ async def test_two_players_play_a_whole_game(tmp_path, monkeypatch):
         assert stats["ship"] and stats["castle"] and stats["market"]    # tile follow-ups
         assert all(seat is None or view["seat"] == seat for seat, view in log.views)
         assert all(view["seat"] is None for seat, view in log.views if seat is None)
+        placing = [view for seat, view in log.views
+                   if seat is not None and view["decision"] == "space" and view["active"] == seat]
+        assert placing and all(any(o.startswith("space:") for o in v["my_options"])
+                               for v in placing)            # the picture circles these spaces
 
         estate = await d.slash(ALICE, "burgundy estate", player=str(BOB.id), game=game_id)
         assert estate.last.ephemeral and estate.last.files
