@@ -25,9 +25,15 @@ def name_of(game: Game, value: Any, locale: str) -> Any:
     return value
 
 
+def counted(game: Game, counts: Mapping[str, int], locale: str) -> str:
+    """``{"sand": 1, "wood": 0, "clay": 3}`` -> ``"1× Sand, 3× Clay"`` (zeros left out)."""
+    return ", ".join(f"{n}× {name_of(game, item, locale)}" for item, n in counts.items() if n) or "—"
+
+
 def format_params(game: Game, params: Mapping[str, Any], locale: str,
                   seat_names: Sequence[str]) -> dict[str, Any]:
-    """Seat numbers -> player names, ids -> localised names, lists joined."""
+    """Seat numbers -> player names, ids -> localised names, lists joined, ``{id: count}``
+    maps -> counted names (see ``counted``)."""
     def seat(v: Any) -> Any:
         if isinstance(v, int) and 0 <= v < len(seat_names):
             return seat_names[v]
@@ -37,6 +43,8 @@ def format_params(game: Game, params: Mapping[str, Any], locale: str,
     for key, value in params.items():
         if _is_seat_param(key):
             out[key] = ", ".join(str(seat(v)) for v in value) if isinstance(value, (list, tuple)) else seat(value)
+        elif isinstance(value, Mapping):
+            out[key] = counted(game, value, locale)
         elif isinstance(value, (list, tuple)):
             out[key] = ", ".join(str(name_of(game, v, locale)) for v in value) or "—"
         else:

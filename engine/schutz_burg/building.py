@@ -12,7 +12,7 @@ from engine.core import Event, Option, State
 from . import data as D
 from .payment import exchanged, parse_pay, pay, pay_id, payments
 from .state import bank_pays, built_this_round, is_built, pay_bank
-from .tasks import BACK, DONE, act, options, step
+from .tasks import BACK, DONE, act, options, question, step
 from .trade import own_spots
 
 INN, GRANARY = D.INN, D.GRANARY
@@ -40,13 +40,27 @@ def buildable(state: State, seat: int) -> list[tuple[str, int, int]]:
     return out
 
 
+def _template_label(card: str) -> str:
+    """What building with ``card`` earns: Taler per piece, half or full crown VP."""
+    if card == "bricklayer":
+        return "template_taler"
+    return "template_half" if card in D.WORKERS else "template"
+
+
 @options("build")
 def build_options(state: State, task: dict) -> list[Option]:
     if task["count"] >= D.MAX_BUILDS:
         return []
-    opts = [Option(f"tpl:{tpl}", "template", {"template": tpl, "cost": cost, "vp": vp})
+    label = _template_label(task["card"])
+    opts = [Option(f"tpl:{tpl}", label, {"template": tpl, "cost": cost, "vp": vp, "half": vp // 2})
             for tpl, cost, vp in buildable(state, task["seat"])]
     return opts + [DONE] if opts else []
+
+
+@question("build")
+def build_question(_state: State, task: dict) -> dict:
+    """The card, which building of this action it would be, and the most allowed."""
+    return {"card": task["card"], "number": task["count"] + 1, "max": D.MAX_BUILDS}
 
 
 @act("build")
@@ -63,10 +77,18 @@ def pay_options(state: State, task: dict) -> list[Option]:
     cost, _vp = D.template_value(task["template"], state["winter"])
     res = state["players"][seat]["res"]
     have = tuple(res[k] for k in D.BUILD_KINDS)
-    opts = [Option(pay_id(v), "payment", {"sand": v[0], "wood": v[1], "clay": v[2], "stone": v[3],
-                                          "silver": exchanged(v, have)})
-            for v in payments(state, seat, cost)]
+    opts = []
+    for vec in payments(state, seat, cost):
+        silver = exchanged(vec, have)
+        opts.append(Option(pay_id(vec), "payment_silver" if silver else "payment",
+                           {"pieces": dict(zip(D.BUILD_KINDS, vec)), "silver": silver}))
     return opts + [BACK]
+
+
+@question("pay")
+def pay_question(state: State, task: dict) -> dict:
+    cost, _vp = D.template_value(task["template"], state["winter"])
+    return {"card": task["card"], "template": task["template"], "cost": cost}
 
 
 @act("pay")
@@ -96,7 +118,11 @@ def construct(state: State, seat: int, tpl: str, card: str, pieces: int, events:
     elif card in D.WORKERS:
         vp //= 2
     player["vp"] += vp
-    events.append(Event("built", {"seat": seat, "template": tpl, "card": card, "vp": vp, "taler": taler}))
+    if card == "bricklayer":
+        events.append(Event("built_for_taler", {"seat": seat, "template": tpl, "card": card,
+                                                "taler": taler}))
+    else:
+        events.append(Event("built", {"seat": seat, "template": tpl, "card": card, "vp": vp}))
     if not state["board"] and not state["early_end"]:
         state["early_end"] = True
         events.append(Event("last_template_built", {"seat": seat, "round": state["round"]}))
@@ -137,7 +163,8 @@ def helper_options(state: State, task: dict) -> list[Option]:
             fee = D.SPACES[space]["fee"]
             if state["spaces"][space] is None and fee <= taler and fee not in fees:
                 fees.add(fee)
-                opts.append(Option(f"space:{space}", "space", {"building": building, "fee": fee}))
+                opts.append(Option(f"space:{space}", f"space_{D.SPACES[space]['role']}",
+                                   {"building": building, "fee": fee}))
     inn, granary = state["inn"], state["granary"]
     inn_fee = D.WINTER[INN]["innkeeper_tuition"]
     if inn is not None and inn["keeper"] is None and INN not in placed and inn_fee <= taler:

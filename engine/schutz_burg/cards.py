@@ -61,7 +61,10 @@ def master_builder(state: State, seat: int, _card: str, events: list[Event]) -> 
     others = sum(1 for s, _tpl in state["rs"]["built"] if s != seat)
     vp = D.MASTER_BONUS * others
     player["vp"] += vp
-    events.append(Event("master_builder_scored", {"seat": seat, "buildings": others, "vp": vp}))
+    if vp:
+        events.append(Event("master_builder_scored", {"seat": seat, "buildings": others, "vp": vp}))
+    else:
+        events.append(Event("master_builder_returned", {"seat": seat}))
 
 
 RESOLVERS: dict[str, Callable[[State, int, str, list[Event]], None]] = {

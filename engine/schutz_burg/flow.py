@@ -8,7 +8,7 @@ from engine.core import Action, Decision, Event, Option, RuleError, State
 
 from . import building, cards, rounds, scoring, trade, winter  # noqa: F401  (registration)
 from .rounds import act_pick, check_pick, pick_options, pick_params, pick_waiting
-from .tasks import ACTS, OPTIONS, STEPS, live_options
+from .tasks import ACTS, OPTIONS, QUESTIONS, STEPS, live_options
 
 #: answers a timed-out player gets, in order of preference (else the first option)
 _DEFAULTS = ("done", "pass", "back", "refuse", "withdraw", "pay", "stones:0", "exchange:0")
@@ -55,7 +55,7 @@ def pending(state: State) -> list[Decision]:
     task = state["task"]
     opts = tuple(OPTIONS[task["type"]](state, task))
     return [Decision(task["seat"], task["type"], opts, default=_default(opts),
-                     params=task_params(task))]
+                     params=task_params(state, task))]
 
 
 def _default(opts: tuple[Option, ...]) -> str:
@@ -66,7 +66,10 @@ def _default(opts: tuple[Option, ...]) -> str:
     return ids[0]
 
 
-def task_params(task: dict) -> dict:
+def task_params(state: State, task: dict) -> dict:
+    """The question's params: the task's registered ones, else its public fields."""
+    if task["type"] in QUESTIONS:
+        return QUESTIONS[task["type"]](state, task)
     return {k: v for k, v in task.items() if k not in _HIDDEN_TASK_KEYS}
 
 

@@ -51,7 +51,8 @@ def _score(state: State, seat: int, part: str, vp: int, events: list[Event]) -> 
     state["players"][seat]["vp"] += vp
     parts = state["final"][seat]
     parts[part] = parts.get(part, 0) + vp
-    events.append(Event("final_score", {"seat": seat, "part": part, "vp": vp}))
+    params = {"seat": seat, "part": part, "vp": vp}
+    events.append(Event("final_score", params) if vp else Event("final_score_nothing", params))
 
 
 def _held(state: State, role: str) -> list[int]:
@@ -107,7 +108,8 @@ def palace(state: State, st: list, events: list[Event]) -> dict | None:
 @options("palace_exchange")
 def palace_options(state: State, task: dict) -> list[Option]:
     top = exchange_max(state, task["seat"], task["limit"])
-    return [Option(f"exchange:{k}", "exchange", {"count": k}) for k in range(top, -1, -1)]
+    return [Option(f"exchange:{k}", "exchange" if k else "exchange_none", {"count": k})
+            for k in range(top, -1, -1)]
 
 
 @act("palace_exchange")

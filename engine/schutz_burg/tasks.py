@@ -4,7 +4,9 @@ A *step* (``state["queue"]`` entry ``[name, ...args]``) is work the flow runs in
 its function may do automatic work, push more steps, and return a *task*: an open
 decision ``{"type": kind, "seat": s, ...}``.  A task type registers an option builder
 (``options(state, task) -> [Option]``, also used to skip tasks with nothing real to
-choose) and an answer handler (``act(state, task, option_id, events)``).
+choose) and an answer handler (``act(state, task, option_id, events)``); it may also
+register the question's params (``question(state, task) -> dict``; by default the task's
+own fields).
 """
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from engine.core import Event, Option, State
 StepFn = Callable[[State, list, list[Event]], "dict | None"]
 OptionsFn = Callable[[State, dict], list[Option]]
 ActFn = Callable[[State, dict, str, list[Event]], None]
+QuestionFn = Callable[[State, dict], dict]
 
 STEPS: dict[str, StepFn] = {}
 OPTIONS: dict[str, OptionsFn] = {}
 ACTS: dict[str, ActFn] = {}
+QUESTIONS: dict[str, QuestionFn] = {}
 #: answers that do nothing by themselves; a task offering only these is skipped
 PASSIVE = frozenset({"done", "pass", "back"})
 DONE = Option("done", "done")
@@ -43,6 +47,13 @@ def options(name: str) -> Callable[[OptionsFn], OptionsFn]:
 def act(name: str) -> Callable[[ActFn], ActFn]:
     def register(fn: ActFn) -> ActFn:
         ACTS[name] = fn
+        return fn
+    return register
+
+
+def question(name: str) -> Callable[[QuestionFn], QuestionFn]:
+    def register(fn: QuestionFn) -> QuestionFn:
+        QUESTIONS[name] = fn
         return fn
     return register
 

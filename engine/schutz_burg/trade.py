@@ -137,5 +137,6 @@ def production(state: State, _st: list, events: list[Event]) -> None:
         supply[kind] -= taken
         tower[kind] += fee
         state["players"][occ[0]]["res"][kind] += taken - fee
-        events.append(Event("produced", {"seat": occ[0], "resource": kind,
-                                         "amount": taken - fee, "fee": fee}))
+        params = {"seat": occ[0], "resource": kind, "amount": taken - fee, "fee": fee}
+        events.append(Event("produced", params) if taken > fee
+                      else Event("produced_for_tower", params))

@@ -123,7 +123,8 @@ def wall_breach(state: State, st: list, _events: list[Event]) -> dict | None:
 
 @options("wall_breach")
 def breach_options(state: State, task: dict) -> list[Option]:
-    return [Option(f"stones:{k}", "stones", {"count": k})
+    vp = D.WINTER["wall_breach"]["vp_per_stone"]
+    return [Option(f"stones:{k}", "stones" if k else "stones_none", {"count": k, "vp": k * vp})
             for k in range(breach_max(state, task["seat"]), -1, -1)]
 
 
@@ -139,7 +140,10 @@ def act_breach(state: State, task: dict, option: str, events: list[Event]) -> No
     state["supply"]["stone"] += count
     vp = count * D.WINTER["wall_breach"]["vp_per_stone"]
     player["vp"] += vp
-    events.append(Event("wall_breach_scored", {"seat": seat, "count": count, "vp": vp}))
+    if count:
+        events.append(Event("wall_breach_scored", {"seat": seat, "count": count, "vp": vp}))
+    else:
+        events.append(Event("wall_breach_kept", {"seat": seat}))
 
 
 # -- Castle Maiden -------------------------------------------------------------------
