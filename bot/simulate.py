@@ -95,7 +95,7 @@ def summary(row, game) -> dict:
         "moves": row.seq,
         "status": row.status,
         "winner": [names[s] for s in result.winners] if result else [],
-        "scores": {names[s]: v for s, v in result.scores.items()} if result else {},
+        "scores": {names[s]: result.scores[s] for s in sorted(result.scores)} if result else {},
     }
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import messages as m
-from bot.i18n import norm_locale, t
+from bot.i18n import first, norm_locale, t
 from bot.render_service import Renderer
 from bot.text import error_text, event_text, game_title, option_label, question, result_lines
 from engine import ai, registry
@@ -435,7 +435,8 @@ class TableService:
                 mentions += self._user_ids(row, seats)
         image = await self.renderer.table(row.type, self._view(game, row, None), loc, row.id, row.seq)
         rows = [] if result is not None or row.status != "active" else \
-            [(m.Button(m.panel_id(row.id), t("board.my_panel", loc), "primary"),)]
+            [(m.Button(m.panel_id(row.id), first([f"{row.type}.board.my_panel", "board.my_panel"], loc),
+                       "primary"),)]
         files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, mentions=mentions)
 
