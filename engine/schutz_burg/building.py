@@ -118,11 +118,13 @@ def construct(state: State, seat: int, tpl: str, card: str, pieces: int, events:
     elif card in D.WORKERS:
         vp //= 2
     player["vp"] += vp
-    if card == "bricklayer":
-        events.append(Event("built_for_taler", {"seat": seat, "template": tpl, "card": card,
-                                                "taler": taler}))
+    params = {"seat": seat, "template": tpl, "card": card}
+    if card != "bricklayer":
+        events.append(Event("built", dict(params, vp=vp)))
+    elif taler:
+        events.append(Event("built_for_taler", dict(params, taler=taler)))
     else:
-        events.append(Event("built", {"seat": seat, "template": tpl, "card": card, "vp": vp}))
+        events.append(Event("built_bank_empty", params))
     if not state["board"] and not state["early_end"]:
         state["early_end"] = True
         events.append(Event("last_template_built", {"seat": seat, "round": state["round"]}))
@@ -228,15 +230,17 @@ def place_helper(state: State, seat: int, target: str, source: str, events: list
     take_helper(state, seat, source)
     pay_bank(state, seat, fee)
     state["rs"]["placed"][seat].append(location)
+    params = {"seat": seat, "building": location, "fee": fee, "source": source}
     kind, where = target.split(":", 1)
     if kind == "space":
         state["spaces"][where] = seat
+        events.append(Event("helper_placed", params))
     elif where == GRANARY:
         state["granary"].append(seat)
+        events.append(Event("helper_placed", params))
     else:
+        events.append(Event("innkeeper_placed", params))
         install_innkeeper(state, seat, events)
-    events.append(Event("helper_placed", {"seat": seat, "building": location, "fee": fee,
-                                          "source": source}))
     state["task"] = {"type": "helper", "seat": seat}
 
 

@@ -35,9 +35,10 @@ def draw(state: State, _st: list, events: list[Event]) -> None:
                            "items": []}
 
 
-def _card_options(cards: list[str], can_pay: bool) -> list[Option]:
+def _card_options(cards: list[str], taler: int, price: int) -> list[Option]:
+    """Remove one of ``cards``, or pay ``price`` if the ``taler`` held cover it."""
     opts = [Option(f"remove:{c}", "remove_card", {"card": c}) for c in dict.fromkeys(cards)]
-    return opts + [Option("pay", "pay_taler")] if can_pay else opts
+    return opts + [Option("pay", "pay_taler", {"amount": price})] if taler >= price else opts
 
 
 def _lose_card(state: State, seat: int, card: str, events: list[Event], why: str) -> None:
@@ -61,7 +62,7 @@ def plague(state: State, st: list, _events: list[Event]) -> dict | None:
 @options("plague")
 def plague_options(state: State, task: dict) -> list[Option]:
     player = state["players"][task["seat"]]
-    return _card_options(player["played"], player["taler"] >= len(player["played"]))
+    return _card_options(player["played"], player["taler"], len(player["played"]))
 
 
 @act("plague")
@@ -97,7 +98,7 @@ def snowdrift(state: State, st: list, events: list[Event]) -> dict | None:
 def snow_options(state: State, task: dict) -> list[Option]:
     seat = task["seat"]
     fee = D.WINTER["snowdrift"]["pay_taler_alternative"]
-    return _card_options(snow_workers(state, seat), state["players"][seat]["taler"] >= fee)
+    return _card_options(snow_workers(state, seat), state["players"][seat]["taler"], fee)
 
 
 @act("snowdrift")
