@@ -34,31 +34,29 @@ class _Routed:
         return int(self.match["game"])
 
 
+async def decide(interaction: discord.Interaction, game_id: int, seq: int, option: str) -> None:
+    """Answer the clicker's open decision of ``game_id`` at ``seq``; reply with the panel."""
+
+    async def work(table, locale):
+        outcome = await table.act(game_id, interaction.user.id, option, seq, locale=locale)
+        return outcome.panel
+
+    await answer(interaction, work, game_id=game_id)
+
+
 class DecisionButton(_Routed, ui.DynamicItem[ui.Button], template=r"c1:(?P<game>\d+):(?P<seq>\d+):(?P<option>.+)"):
     """Answer the clicker's open decision with this button's option (at this seq)."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        game_id, seq, option = self.game_id, int(self.match["seq"]), self.match["option"]
-
-        async def work(table, locale):
-            outcome = await table.act(game_id, interaction.user.id, option, seq, locale=locale)
-            return outcome.panel
-
-        await answer(interaction, work, game_id=game_id)
+        await decide(interaction, self.game_id, int(self.match["seq"]), self.match["option"])
 
 
 class DecisionSelect(_Routed, ui.DynamicItem[ui.Select], template=r"s1:(?P<game>\d+):(?P<seq>\d+):(?P<n>\d+)"):
     """Answer the clicker's open decision with the chosen option id (at this seq)."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        game_id, seq = self.game_id, int(self.match["seq"])
         option = self.item.values[0] if self.item.values else ""
-
-        async def work(table, locale):
-            outcome = await table.act(game_id, interaction.user.id, option, seq, locale=locale)
-            return outcome.panel
-
-        await answer(interaction, work, game_id=game_id)
+        await decide(interaction, self.game_id, int(self.match["seq"]), option)
 
 
 class PanelButton(_Routed, ui.DynamicItem[ui.Button], template=r"p1:(?P<game>\d+)"):
