@@ -77,7 +77,7 @@ def test_build_labels_say_what_the_card_earns():
     set_res(state, A, sand=2, wood=2, clay=1)
     pick(state, {A: ["bricklayer"], B: ["worker_wood_silver"], C: ["messenger"]})
     skip_to(state, "build", A)
-    assert labels(state, "en")["tpl:well"] == "Well (cost 10, +1 Taler per piece paid)"
+    assert labels(state, "en")["tpl:well"] == "Well (cost 10, 1 Taler per piece)"
     answer(state, "done")
     skip_to(state, "build", B)
     assert labels(state, "cs")["tpl:well"] == "Studna (cena 10, +4 VB: polovina z 8)"
