@@ -10,8 +10,9 @@ silverlings, storage, goods, sold goods, knowledge and bonus tiles; None for a s
 ``render_estate(view, seat, locale)``: the same picture of any seat's estate.
 
 Every estate space carries its id in a small pill: the ids are what players pick in
-Discord.  The view lists no legal spaces, so when the viewer must place a tile all empty
-spaces get bright id pills (the start castle: the empty castle spaces are outlined).
+Discord.  When the viewer must place a tile, the empty spaces get bright id pills and the
+legal ones (``my_options``, added to private views by the bot) are circled; for the start
+castle the empty castle spaces are circled.
 Sprites and the hex estate are drawn by ``render.burgundy_art``; colours, die numbers and
 regions of the spaces come from the view, hex positions from the component data.
 """
@@ -66,7 +67,8 @@ def _status(view: Mapping, locale: str, prefix: str = "status") -> str:
     """What the seat to act is doing ("status.*") or, to that seat, what to do ("you.*")."""
     kind = view.get("decision") or "turn"
     if kind in _OWN_STATUS:
-        return _t(f"{prefix}.{kind}", locale)
+        tile = view.get("decision_tile")
+        return _t(f"{prefix}.{kind}", locale, tile=_name(tile, locale) if tile else "—")
     return _t(f"{prefix}.effect", locale, name=_name(kind, locale))
 
 
@@ -453,7 +455,8 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
                             PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, bold=True) + 2
         y += kit.draw_lines(draw, (left, y), _status(view, locale, "you"), 16,
                             PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, max_lines=2) + 2
-        hint = {"space": "pick_space", "start_castle": "pick_castle"}.get(kind)
+        hint = {"space": "pick_space" if legal else None,
+                "start_castle": "pick_castle"}.get(kind)
         if hint:
             y += kit.draw_lines(draw, (left, y), _t(hint, locale), 14,
                                 PRIVATE_WIDTH - MARGIN - left, kit.TEXT, max_lines=2) + 6

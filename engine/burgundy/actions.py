@@ -47,7 +47,9 @@ def discard_stored(state: dict, seat: int, tile: str) -> list[Event]:
 
 
 def sell(state: dict, seat: int, goods: int) -> list[Event]:
-    """Sell every goods tile of type ``goods``: silverling(s), VP, worker with knowledge 4."""
+    """Sell every goods tile of type ``goods``: silverling(s), VP, worker with knowledge 4.
+
+    The event is ``sell``, or ``sell_worker`` when knowledge 4 adds a worker."""
     p = state["players"][seat]
     count = p["goods"][goods]
     p["goods"][goods] = 0
@@ -56,20 +58,24 @@ def sell(state: dict, seat: int, goods: int) -> list[Event]:
     gain_vp(p, "sales", vp)
     silver = 2 * SALE_SILVER if SALE_DOUBLE_SILVER in p["know"] else SALE_SILVER
     p["silver"] += silver
-    workers = 1 if SALE_WORKER in p["know"] else 0
-    p["workers"] += workers
-    return [Event("sell", {"seat": seat, "goods": f"goods_{goods}", "count": count, "vp": vp,
-                           "silver": silver, "workers": workers})]
+    params = {"seat": seat, "goods": f"goods_{goods}", "count": count, "vp": vp,
+              "silver": silver}
+    if SALE_WORKER in p["know"]:
+        p["workers"] += 1
+        return [Event("sell_worker", dict(params, workers=1))]
+    return [Event("sell", params)]
 
 
 def take_workers(state: dict, seat: int) -> list[Event]:
-    """The Take Workers action (knowledge 13 and 14 apply)."""
+    """The Take Workers action (knowledge 13 and 14 apply): event ``workers``, or
+    ``workers_silver`` when a silverling comes with them."""
     p = state["players"][seat]
     workers = 2 * WORKERS_GAIN if WORKERS_DOUBLE in p["know"] else WORKERS_GAIN
-    silver = 1 if WORKERS_SILVER in p["know"] else 0
     p["workers"] += workers
-    p["silver"] += silver
-    return [Event("workers", {"seat": seat, "workers": workers, "silver": silver})]
+    if WORKERS_SILVER in p["know"]:
+        p["silver"] += 1
+        return [Event("workers_silver", {"seat": seat, "workers": workers, "silver": 1})]
+    return [Event("workers", {"seat": seat, "workers": workers})]
 
 
 def place_tile(state: dict, seat: int, tile: str, space: int) -> list[Event]:

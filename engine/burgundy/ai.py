@@ -13,6 +13,7 @@ from engine.burgundy.data import TILES
 from engine.burgundy.estate import legal_spaces
 
 _TAKE_TASTE = {"knowledge": 2, "building": 2, "animal": 1, "ship": 1, "castle": 2, "mine": 1}
+_PLACE = {"place", "place_cost", "place_costs"}
 _CHEAPEST_FIRST = {"space", "space_cost", "goods", "side", "start_castle", "discard",
                    "estate_castle"}
 
@@ -23,7 +24,7 @@ def _score(state: dict, p: dict, option) -> float:
         if len(p["store"]) >= 3:
             return -1
         return 2 + _TAKE_TASTE[TILES[params["tile"]].category] - 2 * params["cost"]
-    if label == "place":
+    if label in _PLACE:
         return 10 - 2 * params["cost"]
     if label == "sell" or label == "sell_cost":
         return 3 * params["count"] - 2 * params["cost"]

@@ -49,13 +49,18 @@ def space_costs(p: dict, tile: str, die: int | None) -> list[tuple[int, int]]:
 
 
 def place_options(p: dict, die: int | None) -> list[Opt]:
-    """``place:<tile>`` for every stored tile with at least one reachable space."""
+    """``place:<tile>`` for every stored tile with at least one reachable space.
+
+    ``cost`` is the cheapest space's worker cost, ``max_cost`` the dearest one's; the
+    label says ``place`` (free), ``place_cost`` (one cost) or ``place_costs`` (a range).
+    """
     out = []
     for tile in p["store"]:
-        costs = space_costs(p, tile, die)
+        costs = [c for _, c in space_costs(p, tile, die)]
         if costs:
-            out.append((f"place:{tile}", "place",
-                              {"tile": tile, "cost": min(c for _, c in costs)}))
+            low, high = min(costs), max(costs)
+            label = "place" if not high else "place_cost" if low == high else "place_costs"
+            out.append((f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
     return out
 
 

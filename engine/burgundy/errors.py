@@ -1,32 +1,97 @@
-"""Why an option is refused: a specific RuleError key for the common mistakes.
+"""Why an option is refused: a RuleError worded for the open decision.
 
-Called only after the option was found illegal, so it may be slow; anything it cannot
-explain is ``illegal_option``.  Keys: ``burgundy.error.<key>`` in the i18n catalog.
+Called only after the option was found illegal, so it may be slow.  An option of a kind
+the open decision never offers (``space:99`` while the turn menu is open) gets the
+generic ``illegal_option``; a right-kind option gets the specific reason when there is
+one.  Keys: ``burgundy.error.<key>`` in the i18n catalog.
 """
 from __future__ import annotations
 
 from engine.core import RuleError
 from engine.burgundy.actions import BUY_PRICE
-from engine.burgundy.data import GOODS, TILES
+from engine.burgundy.data import DEPOTS, GOODS, TILES
+from engine.burgundy.dice import cost_row
+from engine.burgundy.knowledge import TAKE_FREE_STEP
+
+_TAKE = ("take", "decline")
+#: decision kind -> the option verbs (id up to the first ":") it can ever offer
+VERBS = {
+    "turn": ("die", "buy_black", "buy", "end"),
+    "die_action": ("take", "place", "sell", "workers", "back"),
+    "castle": ("take", "place", "sell", "workers", "decline"),
+    "space": ("space", "back"),
+    "discard": ("discard", "back"),
+    "ship": ("depot", "depots"),
+    "ship_goods": ("goods",),
+    "warehouse": ("sell", "decline"),
+    "carpenters_workshop": _TAKE, "church": _TAKE, "market": _TAKE,
+    "city_hall": ("place", "decline"),
+    "choose_estate": ("side",),
+    "start_castle": ("castle", "back"),
+}
 
 
 def explain(state: dict, seat: int, kind: str, option_id: str) -> RuleError:
-    p = state["players"][seat]
+    """The error for ``option_id``, which is not among the open decision's options."""
     verb, _, rest = option_id.partition(":")
+    if verb not in VERBS.get(kind, ()):
+        return RuleError("illegal_option", option=option_id)
+    p = state["players"][seat]
+    die = _die_value(state, p, kind)
     if verb in ("buy", "buy_black"):
-        if state["bought"]:
-            return RuleError("already_bought")
-        if p["silver"] < BUY_PRICE:
-            return RuleError("not_enough_silver", price=BUY_PRICE)
-        return RuleError("tile_not_available", option=option_id)
+        return _buy(state, p, option_id)
     if verb == "die" and rest in ("0", "1") and p["used"][int(rest)]:
         return RuleError("die_used")
-    if verb == "end" and kind == "turn":
+    if verb == "end":
         return RuleError("dice_left")
-    if verb == "sell" and rest.isdigit() and int(rest) in GOODS and not p["goods"][int(rest)]:
-        return RuleError("no_goods", goods=f"goods_{rest}")
-    if verb in ("take", "place") and rest.split(":")[-1] not in TILES:
+    if verb == "sell":
+        return _sell(p, rest, die, option_id)
+    if verb == "take":
+        return _take(state, p, rest, die, option_id)
+    if verb in ("place", "discard") and rest not in p["store"]:
+        if rest in TILES:
+            return RuleError("not_in_storage", tile=rest)
         return RuleError("tile_not_available", option=option_id)
+    if verb == "place":
+        return RuleError("no_space_for_tile", tile=rest)
     if verb == "space":
         return RuleError("illegal_space", option=option_id)
     return RuleError("illegal_option", option=option_id)
+
+
+def _die_value(state: dict, p: dict, kind: str) -> int | None:
+    """The die value the open die action uses (None: no die, e.g. the castle)."""
+    if kind == "die_action":
+        return p["dice"][state["stack"][-1]["die"]]
+    return None
+
+
+def _buy(state: dict, p: dict, option_id: str) -> RuleError:
+    if state["bought"]:
+        return RuleError("already_bought")
+    if p["silver"] < BUY_PRICE:
+        return RuleError("not_enough_silver", price=BUY_PRICE)
+    return RuleError("tile_not_available", option=option_id)
+
+
+def _sell(p: dict, rest: str, die: int | None, option_id: str) -> RuleError:
+    if not (rest.isdigit() and int(rest) in GOODS):
+        return RuleError("illegal_option", option=option_id)
+    goods = int(rest)
+    if not p["goods"][goods]:
+        return RuleError("no_goods", goods=f"goods_{goods}")
+    if die:
+        return RuleError("not_enough_workers", need=cost_row(p["know"], die)[goods],
+                         workers=p["workers"])
+    return RuleError("illegal_option", option=option_id)
+
+
+def _take(state: dict, p: dict, rest: str, die: int | None, option_id: str) -> RuleError:
+    depot, _, tile = rest.partition(":")
+    on_depot = (depot.isdigit() and int(depot) in DEPOTS
+                and tile in state["depots"][int(depot) - 1])
+    if on_depot and die:
+        need = cost_row(p["know"], die, TAKE_FREE_STEP)[int(depot)]
+        if need > p["workers"]:
+            return RuleError("not_enough_workers", need=need, workers=p["workers"])
+    return RuleError("tile_not_available", option=option_id)

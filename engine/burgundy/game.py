@@ -67,13 +67,14 @@ class Burgundy(Game):
                     for seat in simultaneous.waiting(state, PICKS)]
         kind, frame, options = self._open(state)
         seat = state["active"]
-        params: dict = {}
         if frame is not None:
             params = {k: frame[k] for k in _PARAM_FIELDS if k in frame}
             if kind == "die_action":
-                params["value"] = state["players"][seat]["dice"][frame["die"]]
+                params.update(die=frame["die"] + 1,
+                              value=state["players"][seat]["dice"][frame["die"]])
             default = HANDLERS[kind].default(options)
         else:
+            params = {"white": state["white"]}
             default = options[-1][0] if options[-1][0] == "end" else options[0][0]
         return [Decision(seat, kind, tuple([Option(*o) for o in options]), default=default,
                          params=params)]

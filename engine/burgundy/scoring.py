@@ -21,16 +21,20 @@ TIEBREAKS = (FEWER_EMPTY, MORE_EMPTY)
 
 
 def phase_income(state: dict) -> list[Event]:
-    """1 silverling per mine (and 1 worker per mine with knowledge 2) for everyone."""
+    """1 silverling per mine (and 1 worker per mine with knowledge 2) for everyone:
+    events ``income`` or ``income_workers``."""
     events = []
     for seat, p in enumerate(state["players"]):
         mines = count_category(p, "mine")
         if not mines:
             continue
-        workers = mines if MINE_WORKERS in p["know"] else 0
         p["silver"] += mines
-        p["workers"] += workers
-        events.append(Event("income", {"seat": seat, "silver": mines, "workers": workers}))
+        if MINE_WORKERS in p["know"]:
+            p["workers"] += mines
+            events.append(Event("income_workers", {"seat": seat, "silver": mines,
+                                                   "workers": mines}))
+        else:
+            events.append(Event("income", {"seat": seat, "silver": mines}))
     return events
 
 

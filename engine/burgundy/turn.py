@@ -24,7 +24,8 @@ END: Opt = ("end", "end", {})
 
 # -- the turn menu ----------------------------------------------------------------------
 def turn_options(state: dict, p: dict) -> list[Opt]:
-    out = [(f"die:{i}", "die", {"value": p["dice"][i]}) for i in (0, 1) if not p["used"][i]]
+    out = [(f"die:{i}", "die", {"die": i + 1, "value": p["dice"][i]})
+           for i in (0, 1) if not p["used"][i]]
     if can_buy(state, p):
         out += [(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]
         if BUY_ANY_DEPOT in p["know"]:

@@ -12,6 +12,8 @@ Schema (JSON)::
     options {estates, tiebreak},
     phase "A".."E", phase_index 0..4, round 1..5, phase_bonus (region bonus now),
     active (seat to act), decision (its decision kind or None), stack [open sub-action kinds],
+    decision_tile (the tile being placed or making room in storage: ``space``/``discard``;
+    else None),
     white_die 1..6, start_seat (first this round), order [seats this round], turn_index,
     round_goods ["goods_<n>", ...]  visible goods still on the round spaces, next first,
     goods_stacks_left (count of face-down phase stacks),
@@ -80,6 +82,11 @@ def _decision_kind(state: dict) -> str | None:
     return state["stack"][-1]["k"] if state["stack"] else "turn"
 
 
+def _decision_tile(state: dict) -> str | None:
+    top = state["stack"][-1] if state["stack"] and not state["finished"] else {}
+    return top.get("tile")
+
+
 def view(state: dict, viewer: int | None) -> dict:
     n = state["n"]
     track_space = {s: i + 1 for i, space in enumerate(state["track"]) for s in space}
@@ -100,7 +107,8 @@ def view(state: dict, viewer: int | None) -> dict:
         "phase_index": state["phase"], "round": state["round"] + 1,
         "phase_bonus": PHASE_BONUS[state["phase"]], "active": state["active"],
         "decision": _decision_kind(state),
-        "stack": [f["k"] for f in state["stack"]], "white_die": state["white"],
+        "stack": [f["k"] for f in state["stack"]], "decision_tile": _decision_tile(state),
+        "white_die": state["white"],
         "start_seat": state["order"][0], "order": list(state["order"]),
         "turn_index": state["turn_idx"],
         "round_goods": [f"goods_{g}" for g in state["round_goods"]],
