@@ -160,12 +160,12 @@ def helper_options(state: State, task: dict) -> list[Option]:
     for building, spaces in D.SPACES_OF.items():
         if building in placed or not is_built(state, building):
             continue
-        fees: set[int] = set()
+        offered: set[tuple[str, int]] = set()  # equal spaces (same role and fee) once
         for space in spaces:
-            fee = D.SPACES[space]["fee"]
-            if state["spaces"][space] is None and fee <= taler and fee not in fees:
-                fees.add(fee)
-                opts.append(Option(f"space:{space}", f"space_{D.SPACES[space]['role']}",
+            role, fee = D.SPACES[space]["role"], D.SPACES[space]["fee"]
+            if state["spaces"][space] is None and fee <= taler and (role, fee) not in offered:
+                offered.add((role, fee))
+                opts.append(Option(f"space:{space}", f"space_{role}",
                                    {"building": building, "fee": fee}))
     inn, granary = state["inn"], state["granary"]
     inn_fee = D.WINTER[INN]["innkeeper_tuition"]
