@@ -259,7 +259,8 @@ def _legend(img, locale, left, top, width) -> int:
         row, col = divmod(i, 3)
         x, y = left + col * cell, top + row * 30
         kit.paste(img, kit.hex_tile(12, art.SPACE[colour], outline=art.DARK), (x, y))
-        art.text(img, (x + 28, y + 12), _name(f"colour_{colour}", locale), 15,
+        name = _name(f"colour_{colour}", locale)
+        art.text(img, (x + 28, y + 12), name[:1].upper() + name[1:], 15,
                  anchor="lm", max_width=cell - 34)
     return top + 62
 

@@ -52,14 +52,15 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     """``place:<tile>`` for every stored tile with at least one reachable space.
 
     ``cost`` is the cheapest space's worker cost, ``max_cost`` the dearest one's; the
-    label says ``place`` (free), ``place_cost`` (one cost) or ``place_costs`` (a range).
+    label is ``place`` (a free space exists), ``place_cost`` (every space costs ``cost``)
+    or ``place_costs`` (``cost`` to ``max_cost``).
     """
     out = []
     for tile in p["store"]:
         costs = [c for _, c in space_costs(p, tile, die)]
         if costs:
             low, high = min(costs), max(costs)
-            label = "place" if not high else "place_cost" if low == high else "place_costs"
+            label = "place" if not low else "place_cost" if low == high else "place_costs"
             out.append((f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
     return out
 
