@@ -60,6 +60,8 @@ class Burgundy(Game):
         return memo
 
     def pending(self, state: State) -> list[Decision]:
+        """The open decision.  Params: ``turn`` {white} (the white die), ``die_action``
+        {die (1 or 2), value}, ``space``/``discard`` {tile}."""
         if state["finished"]:
             return []
         if PICKS in state:

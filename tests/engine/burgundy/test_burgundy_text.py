@@ -1,6 +1,5 @@
 """Player-facing text of Burgundy: labels show worker costs and which die, events leave
 out zero amounts, Czech keeps tile names in the nominative, errors fit the open decision."""
-import copy
 import json
 import random
 import re
@@ -12,6 +11,7 @@ from engine.ai import choose
 from engine.core import Action, RuleError
 from engine.burgundy import GAME
 from engine.burgundy.actions import sell, take_workers
+from engine.burgundy.errors import VERBS
 from engine.burgundy.knowledge import MINE_WORKERS, SALE_WORKER, WORKERS_SILVER
 from engine.burgundy.scoring import phase_income
 from render import burgundy as render
@@ -149,11 +149,13 @@ def test_the_space_picture_names_the_tile_and_circles_the_legal_spaces():
 
 
 def test_no_double_brackets_zeros_or_placeholders_in_whole_games():
+    """...and every option offered is of a verb its decision kind knows (errors.VERBS)."""
     bad = re.compile(r"\)\s*\(|\{\w+\}|(?<![\d–])\b0\b(?!–)")
     for players, seed in ((2, 1), (4, 2)):
         state, rnd = GAME.setup(players, {"estates": "advanced"}, seed), random.Random(seed)
         while GAME.result(state) is None:
             d = GAME.pending(state)[0]
+            assert {o.id.partition(":")[0] for o in d.options} <= set(VERBS[d.kind]), d
             for locale in ("en", "cs"):
                 texts = [question(GAME, d, locale, NAMES)]
                 texts += [option_label(GAME, o, locale, NAMES) for o in d.options]
