@@ -121,7 +121,7 @@ def goods_sprite(goods: int, size: int = 24) -> Image.Image:
     def make() -> Image.Image:
         img = kit.square_tile(size, GOODS.get(goods, kit.MUTED), radius=4).copy()
         kit.draw_text(ImageDraw.Draw(img), (size // 2, size // 2 + 1), str(goods),
-                      int(size * 0.62), kit._contrast(GOODS.get(goods, kit.MUTED)), bold=True,
+                      int(size * 0.62), kit.contrast(GOODS.get(goods, kit.MUTED)), bold=True,
                       anchor="mm")
         return img
     return kit.sprite(("bg_goods", goods, size), make)
@@ -157,7 +157,7 @@ def tile_hex(info: Mapping, radius: int, locale: str) -> Image.Image:
         top = img.height // 2 - line_h * len(lines) // 2 + line_h // 2 + 2
         for i, line in enumerate(lines):
             kit.draw_text(d, (img.width // 2, top + i * line_h), line, size,
-                          kit._contrast(fill), bold=True, anchor="mm",
+                          kit.contrast(fill), bold=True, anchor="mm",
                           max_width=img.width - 4)
         return img
     return kit.sprite(("bg_tile", tuple(lines), fill, radius), make)

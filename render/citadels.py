@@ -30,6 +30,7 @@ MIN_HEIGHT = 600
 CITY_CARD = (112, 70)
 CHAR_CARD = (134, 78)
 HAND_CARD = (140, 96)
+EMPTY_SECTION = 34 + 30            # a private section without cards: header and a dash
 CITY_GAP = 8
 PLAYER_HEAD = 46
 
@@ -99,11 +100,7 @@ def _char_colour(char: str) -> kit.RGB:
 
 
 # -- table ------------------------------------------------------------------------------
-def _per_row(width: int, card_w: int, gap: int) -> int:
-    return max(1, (width + gap) // (card_w + gap))
-
-
-CITY_PER_ROW = _per_row(WIDTH - 2 * MARGIN - 36, CITY_CARD[0], CITY_GAP)
+CITY_PER_ROW = kit.cards_per_row(WIDTH - 2 * MARGIN - 36, CITY_CARD[0], CITY_GAP)
 
 
 def _player_height(view: Mapping, info: Mapping) -> int:
@@ -313,11 +310,10 @@ def _private_sections(view: Mapping, locale: str) -> list[Section]:
     return sections
 
 
-def _section_height(cards: list[Image.Image], per_row: int) -> int:
-    """Header plus card rows (one short line for an empty section)."""
-    if not cards:
-        return 34 + 30
-    return 34 + -(-len(cards) // per_row) * (HAND_CARD[1] + 10) + 8
+def _sections_height(sections: list, per_row: int) -> int:
+    """Header plus card rows of every section (one short line for an empty one)."""
+    return sum(kit.card_section_height(len(cards), per_row, HAND_CARD[1], empty=EMPTY_SECTION)
+               for _, cards, _ in sections)
 
 
 def render_private(view: dict, locale: str) -> Image.Image | None:
@@ -327,8 +323,8 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
         return None
     sections = _private_sections(view, locale)
     inner = PRIVATE_WIDTH - 2 * MARGIN
-    per_row = _per_row(inner, HAND_CARD[0], 10)
-    height = 80 + sum(_section_height(cards, per_row) for _, cards, _ in sections)
+    per_row = kit.cards_per_row(inner, HAND_CARD[0])
+    height = 80 + _sections_height(sections, per_row)
     img = Image.new("RGB", (PRIVATE_WIDTH, max(MIN_HEIGHT, height)), kit.BG)
     draw = ImageDraw.Draw(img)
     colour = kit.player_colour(seat)
@@ -340,18 +336,6 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     kit.paste(img, kit.coin(view["seats"][seat]["gold"], 28), (x, 22))
     kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 27), _phase_text(view, locale), 16,
                   kit.MUTED, anchor="ra", max_width=PRIVATE_WIDTH - x - 60)
-    top = 76
-    for title, cards, marked in sections:
-        top += kit.section_header(draw, (MARGIN, top), inner, title)
-        if not cards:
-            kit.draw_text(draw, (MARGIN, top + 4), "—", 16, kit.MUTED)
-        for i, sprite in enumerate(cards):
-            row, col = divmod(i, per_row)
-            xy = (MARGIN + col * (HAND_CARD[0] + 10), top + 4 + row * (HAND_CARD[1] + 10))
-            kit.paste(img, sprite, xy)
-            if i in marked:
-                draw.rounded_rectangle((xy[0] - 3, xy[1] - 3, xy[0] + HAND_CARD[0] + 2,
-                                        xy[1] + HAND_CARD[1] + 2), radius=12,
-                                       outline=kit.ACTIVE, width=4)
-        top += _section_height(cards, per_row) - 34
+    kit.card_sections(img, draw, sections, (MARGIN, 76), inner, HAND_CARD, frame=4,
+                      empty=EMPTY_SECTION)
     return img

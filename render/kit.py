@@ -30,7 +30,8 @@ __all__ = [
     "font", "player_colour", "lang", "t_name", "label", "seat_name",
     "text_width", "ellipsize", "wrap", "draw_text", "draw_lines",
     "SpriteCache", "SPRITES", "sprite", "paste",
-    "card", "coin", "badge", "crown", "panel", "section_header",
+    "contrast", "card", "coin", "badge", "crown", "panel", "section_header",
+    "cards_per_row", "card_section_height", "card_sections",
     "hex_tile", "square_tile", "meeple",
     "encode", "measure",
 ]
@@ -253,7 +254,7 @@ def _blank(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return img, ImageDraw.Draw(img)
 
 
-def _contrast(fill: RGB) -> RGB:
+def contrast(fill: RGB) -> RGB:
     """Dark or light text, whichever reads better on ``fill``."""
     r, g, b = fill
     return CARD_TEXT if (r * 299 + g * 587 + b * 114) / 1000 > 150 else TEXT
@@ -283,7 +284,7 @@ def badge(text: str, fill: RGB = PANEL_EDGE, size: int = 16,
         h = int(size * 1.5)
         img, d = _blank(w, h)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=fill)
-        d.text((w / 2, h / 2), text, font=fnt, fill=text_fill or _contrast(fill), anchor="mm")
+        d.text((w / 2, h / 2), text, font=fnt, fill=text_fill or contrast(fill), anchor="mm")
         return img
     return sprite(("badge", text, fill, size, text_fill), make)
 
@@ -324,7 +325,7 @@ def card(title: str, *, size: tuple[int, int] = (120, 84), band: RGB = NEUTRAL,
         d.rectangle((1, band_h, w - 2, band_h + radius), fill=face)
         if corner:
             draw_text(d, (radius, band_h // 2), corner, max(10, band_h - 6),
-                      _contrast(band), bold=True, anchor="lm", max_width=w - 2 * radius - 24)
+                      contrast(band), bold=True, anchor="lm", max_width=w - 2 * radius - 24)
         if cost is not None:
             dia = band_h + 8
             img.alpha_composite(coin(cost, dia), (w - dia - 3, max(1, band_h // 2 - dia // 2 + 1)))
@@ -362,6 +363,44 @@ def section_header(draw: ImageDraw.ImageDraw, xy: tuple[int, int], width: int, t
     return int(size * 1.5)
 
 
+def cards_per_row(width: int, card_w: int, gap: int = 10) -> int:
+    """How many cards ``card_w`` wide fit side by side in ``width`` (at least one)."""
+    return max(1, (width + gap) // (card_w + gap))
+
+
+def card_section_height(count: int, per_row: int, card_h: int, *, gap: int = 10,
+                        empty: int | None = None) -> int:
+    """Height budgeted for a titled section of ``count`` cards (see ``card_sections``);
+    ``empty`` is the height of a section without cards (default: one row)."""
+    if not count and empty is not None:
+        return empty
+    return 34 + max(1, -(-count // per_row)) * (card_h + gap) + 8
+
+
+def card_sections(img: Image.Image, draw: ImageDraw.ImageDraw, sections, xy: tuple[int, int],
+                  width: int, card_size: tuple[int, int], *, gap: int = 10,
+                  frame: int = 3, empty: int | None = None) -> int:
+    """Draws ``(title, sprites, framed indexes)`` sections top-down at ``xy``: a header,
+    the sprites in a grid ("—" when there are none), framed ones outlined ``frame`` px
+    wide. Returns the y below the last section."""
+    left, top = xy
+    card_w, card_h = card_size
+    per_row = cards_per_row(width, card_w, gap)
+    for title, cards, framed in sections:
+        top += section_header(draw, (left, top), width, title)
+        if not cards:
+            draw_text(draw, (left, top + 4), "—", 16, MUTED)
+        for i, item in enumerate(cards):
+            row, col = divmod(i, per_row)
+            x, y = left + col * (card_w + gap), top + 4 + row * (card_h + gap)
+            paste(img, item, (x, y))
+            if i in framed:
+                draw.rounded_rectangle((x - 3, y - 3, x + card_w + 2, y + card_h + 2), radius=12,
+                                       outline=ACTIVE, width=frame)
+        top += card_section_height(len(cards), per_row, card_h, gap=gap, empty=empty) - 34
+    return top
+
+
 def hex_tile(radius: int, fill: RGB, *, outline: RGB | None = (20, 20, 24),
              text: str | None = None, pointy: bool = True) -> Image.Image:
     """A regular hexagon tile (pointy-top by default) with optional centred text."""
@@ -374,7 +413,7 @@ def hex_tile(radius: int, fill: RGB, *, outline: RGB | None = (20, 20, 24),
                 h / 2 + (radius - 1) * math.sin(math.radians(60 * i + offset))) for i in range(6)]
         d.polygon(pts, fill=fill, outline=outline, width=2 if outline else 0)
         if text:
-            draw_text(d, (w // 2, h // 2), text, max(10, radius // 2), _contrast(fill),
+            draw_text(d, (w // 2, h // 2), text, max(10, radius // 2), contrast(fill),
                       bold=True, anchor="mm", max_width=int(w * 0.8))
         return img
     return sprite(("hex", radius, fill, outline, text, pointy), make)
@@ -389,7 +428,7 @@ def square_tile(size: int, fill: RGB, *, outline: RGB | None = (20, 20, 24),
                             outline=outline, width=2 if outline else 0)
         if text:
             draw_lines(d, (size // 2, size // 3), text, max(10, size // 6), size - 8,
-                       _contrast(fill), bold=True, max_lines=2, center=True)
+                       contrast(fill), bold=True, max_lines=2, center=True)
         return img
     return sprite(("square", size, fill, outline, text, radius), make)
 

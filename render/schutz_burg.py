@@ -257,7 +257,7 @@ def _big_building(building: Mapping, locale: str, new: bool) -> Image.Image:
                             outline=band if built else kit.PANEL_EDGE, width=2)
         d.rounded_rectangle((0, 0, w - 1, 28), radius=9, fill=band)
         d.rectangle((0, 20, w - 1, 28), fill=band)
-        text_fill = kit._contrast(band)
+        text_fill = kit.contrast(band)
         name = _name(building["id"], locale)
         kit.draw_text(d, (w // 2, 14), name, _fit(name, w - 12, 15), text_fill, bold=True,
                       anchor="mm", max_width=w - 12)
@@ -291,7 +291,7 @@ def _small_building(building: Mapping, locale: str, new: bool) -> Image.Image:
             fill = kit.player_colour(builder) if builder is not None else PREBUILT_BAND
             d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=fill, outline=EDGE_DARK,
                                 width=2)
-            text = kit._contrast(fill)
+            text = kit.contrast(fill)
         else:
             d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=kit.BG,
                                 outline=kit.PANEL_EDGE, width=2)
@@ -666,13 +666,6 @@ def _private_sections(view: Mapping, locale: str) -> list[Section]:
     return sections
 
 
-def _per_row(width: int) -> int:
-    return max(1, (width + 10) // (HAND_CARD[0] + 10))
-
-
-def _section_height(cards: list, per_row: int) -> int:
-    rows = max(1, -(-len(cards) // per_row))
-    return 34 + rows * (HAND_CARD[1] + 10) + 8
 
 
 def render_private(view: dict, locale: str) -> Image.Image | None:
@@ -684,8 +677,9 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     info = view["seats"][seat]
     sections = _private_sections(view, locale)
     inner = PRIVATE_WIDTH - 2 * MARGIN
-    per_row = _per_row(inner)
-    height = 126 + sum(_section_height(cards, per_row) for _, cards, _ in sections)
+    per_row = kit.cards_per_row(inner, HAND_CARD[0])
+    height = 126 + sum(kit.card_section_height(len(cards), per_row, HAND_CARD[1])
+                       for _, cards, _ in sections)
     img = Image.new("RGB", (PRIVATE_WIDTH, max(MIN_HEIGHT, height)), kit.BG)
     draw = ImageDraw.Draw(img)
     colour = kit.player_colour(seat)
@@ -696,17 +690,5 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     _paste_row(img, _resource_chips(info.get("resources") or {}, 24), MARGIN, 70, 22)
     round_text = _t("round", locale, n=view.get("round", 0), of=view.get("rounds", 0))
     kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 72), round_text, 16, kit.MUTED, anchor="ra")
-    top = 116
-    for title, cards, framed in sections:
-        top += kit.section_header(draw, (MARGIN, top), inner, title)
-        if not cards:
-            kit.draw_text(draw, (MARGIN, top + 4), "—", 16, kit.MUTED)
-        for i, sprite in enumerate(cards):
-            r, c = divmod(i, per_row)
-            x, y = MARGIN + c * (HAND_CARD[0] + 10), top + 4 + r * (HAND_CARD[1] + 10)
-            kit.paste(img, sprite, (x, y))
-            if i in framed:
-                draw.rounded_rectangle((x - 3, y - 3, x + HAND_CARD[0] + 2, y + HAND_CARD[1] + 2),
-                                       radius=12, outline=kit.ACTIVE, width=3)
-        top += _section_height(cards, per_row) - 34
+    kit.card_sections(img, draw, sections, (MARGIN, 116), inner, HAND_CARD)
     return img

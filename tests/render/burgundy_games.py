@@ -1,12 +1,10 @@
 """Real Castles of Burgundy games played by AI seats, with states captured along the way."""
 from __future__ import annotations
 
-import copy
-import random
 from functools import lru_cache
 
-from engine import ai
 from engine.burgundy import GAME
+from render_helpers import snapshots
 
 # snapshot name -> "take the first state where this holds" (checked before every action)
 _MOMENTS = {
@@ -34,14 +32,5 @@ def played(seats: int, seed: int, estates: str = "standard",
     """(final state, snapshots) of one AI game: the first state of each moment in
     ``_MOMENTS`` that happens, and the end."""
     options = {"estates": estates, "estate_choice": estate_choice}
-    state = GAME.setup(seats, GAME.parse_options(options), seed)
-    rnd = random.Random(seed)
-    shots: dict[str, dict] = {}
-    while GAME.result(state) is None:
-        for name, happened in _MOMENTS.items():
-            if name not in shots and happened(state):
-                shots[name] = copy.deepcopy(state)
-        decision = GAME.pending(state)[0]           # secret picks: one seat after another
-        GAME.apply(state, decision.seat, ai.choose(GAME, state, decision, rnd))
-    shots["end"] = state
-    return state, list(shots.values())
+    shots = snapshots(GAME, GAME.setup(seats, GAME.parse_options(options), seed), seed, _MOMENTS)
+    return shots["end"], list(shots.values())

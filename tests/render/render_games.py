@@ -1,12 +1,10 @@
 """Real Citadels games played by AI seats, with states captured along the way."""
 from __future__ import annotations
 
-import copy
-import random
 from functools import lru_cache
 
-from engine import ai
 from engine.citadels import GAME
+from render_helpers import snapshots
 
 # snapshot name -> "take the first state where this holds" (during a turn)
 _MOMENTS = {
@@ -19,19 +17,19 @@ _MOMENTS = {
 }
 
 
+def _during_a_turn(happened):
+    return lambda s: s["phase"] == "call" and bool(s["turn"]) and happened(s)
+
+
+# the draft comes first: the game's opening state
+_SHOTS = {"draft": lambda s: True, **{name: _during_a_turn(happened)
+                                      for name, happened in _MOMENTS.items()}}
+
+
 @lru_cache(maxsize=None)
 def played(seats: int, seed: int, action_cards: bool = False) -> tuple[dict, list[dict]]:
     """(final state, snapshots) of one AI game: the first draft decision, the first
     turn state of each moment in ``_MOMENTS`` that happens, and the end."""
     state = GAME.setup(seats, GAME.parse_options({"action_cards": action_cards}), seed)
-    rnd = random.Random(seed)
-    shots: dict[str, dict] = {"draft": copy.deepcopy(state)}
-    while GAME.result(state) is None:
-        decision = GAME.pending(state)[0]
-        GAME.apply(state, decision.seat, ai.choose(GAME, state, decision, rnd))
-        if state["phase"] == "call" and state["turn"]:
-            for name, happened in _MOMENTS.items():
-                if name not in shots and happened(state):
-                    shots[name] = copy.deepcopy(state)
-    shots["end"] = state
-    return state, list(shots.values())
+    shots = snapshots(GAME, state, seed, _SHOTS)
+    return shots["end"], list(shots.values())

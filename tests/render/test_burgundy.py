@@ -9,11 +9,11 @@ from engine.burgundy import GAME
 from render import burgundy, burgundy_art as art, kit, renderer
 from render.bench import bench_render
 from burgundy_games import played
+from render_helpers import all_keys, check_size, png
 
 GAMES = [(2, 1, "standard", "open"), (3, 2, "advanced", "open"), (4, 3, "standard", "open"),
          (3, 5, "advanced", "secret"), (4, 7, "advanced", "open")]
 HIDDEN_KEYS = {"stacks", "supply", "box", "revealed", "picks"}
-MAX_BYTES = 2 * 1024 * 1024
 
 
 def _states():
@@ -26,25 +26,6 @@ def _states():
 STATES = list(_states())
 IDS = [name for name, _ in STATES]
 PLAYING = [(n, s) for n, s in STATES if not s["finished"]]
-
-
-def _png(img: Image.Image) -> bytes:
-    return kit.encode(img)
-
-
-def _keys(obj) -> set[str]:
-    """Every dict key anywhere inside ``obj``."""
-    if isinstance(obj, dict):
-        return set(obj) | set().union(*(_keys(v) for v in obj.values()))
-    if isinstance(obj, list):
-        return set().union(*(_keys(v) for v in obj)) if obj else set()
-    return set()
-
-
-def _check_size(img: Image.Image) -> None:
-    assert img.mode == "RGB"
-    assert 600 <= img.width <= 2400 and 600 <= img.height <= 2400, img.size
-    assert len(_png(img)) < MAX_BYTES
 
 
 def _deciding(state) -> int:
@@ -67,15 +48,15 @@ def test_the_registry_finds_the_module():
 @pytest.mark.parametrize("locale", ["en", "cs"])
 @pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
 def test_table_image_has_a_sane_size(state, locale):
-    _check_size(burgundy.render_table(GAME.view(state, None), locale))
+    check_size(burgundy.render_table(GAME.view(state, None), locale))
 
 
 @pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
 def test_private_and_estate_images_for_every_seat(state):
     for seat in range(state["n"]):
         view = GAME.view(state, seat)
-        _check_size(burgundy.render_private(view, "cs"))
-        _check_size(burgundy.render_estate(GAME.view(state, None), seat, "en"))
+        check_size(burgundy.render_private(view, "cs"))
+        check_size(burgundy.render_estate(GAME.view(state, None), seat, "en"))
 
 
 def test_spectator_has_no_private_image():
@@ -97,7 +78,7 @@ def test_estate_of_a_missing_seat_is_refused():
 @pytest.mark.parametrize("state", [s for _, s in PLAYING], ids=[n for n, _ in PLAYING])
 def test_views_passed_hold_no_hidden_goods_stacks_or_supplies(state):
     for seat in [None] + list(range(state["n"])):
-        assert not _keys(GAME.view(state, seat)) & HIDDEN_KEYS
+        assert not all_keys(GAME.view(state, seat)) & HIDDEN_KEYS
 
 
 def test_face_down_goods_stacks_do_not_reach_the_picture():
@@ -106,66 +87,66 @@ def test_face_down_goods_stacks_do_not_reach_the_picture():
     swapped = copy.deepcopy(state)
     swapped["stacks"] = [[6] * len(stack) for stack in reversed(swapped["stacks"])]
     assert GAME.view(swapped, None) == view
-    assert _png(burgundy.render_table(GAME.view(swapped, None), "en")) == \
-        _png(burgundy.render_table(view, "en"))
+    assert png(burgundy.render_table(GAME.view(swapped, None), "en")) == \
+        png(burgundy.render_table(view, "en"))
 
 
 @pytest.mark.parametrize("state", [s for _, s in PLAYING], ids=[n for n, _ in PLAYING])
 def test_table_image_is_identical_from_every_seat_view(state):
     # Seat views add that seat's sold goods and secret pick; the table shows neither.
-    spectator = _png(burgundy.render_table(GAME.view(state, None), "cs"))
+    spectator = png(burgundy.render_table(GAME.view(state, None), "cs"))
     for seat in range(state["n"]):
-        assert _png(burgundy.render_table(GAME.view(state, seat), "cs")) == spectator
+        assert png(burgundy.render_table(GAME.view(state, seat), "cs")) == spectator
 
 
 def test_rendering_is_deterministic_and_localised():
     _, state = PLAYING[-1]
     view = GAME.view(state, None)
-    assert _png(burgundy.render_table(view, "cs")) == _png(burgundy.render_table(view, "cs-CZ"))
-    assert _png(burgundy.render_table(view, "cs")) != _png(burgundy.render_table(view, "en"))
+    assert png(burgundy.render_table(view, "cs")) == png(burgundy.render_table(view, "cs-CZ"))
+    assert png(burgundy.render_table(view, "cs")) != png(burgundy.render_table(view, "en"))
     seat = _deciding(state)
     own = GAME.view(state, seat)
-    assert _png(burgundy.render_private(own, "cs")) != _png(burgundy.render_private(own, "en"))
+    assert png(burgundy.render_private(own, "cs")) != png(burgundy.render_private(own, "en"))
 
 
 def test_table_shows_the_estate_of_the_seat_to_act():
     _, state = next((n, s) for n, s in PLAYING if s["phase"] >= 2)
     view = GAME.view(state, None)
-    before = _png(burgundy.render_table(view, "en"))
+    before = png(burgundy.render_table(view, "en"))
     other = copy.deepcopy(view)
     active = other["active"]
     shown = other["estates"][active]["spaces"]
     empty = next(sp for sp in shown if not sp["tile"])
     empty["tile"] = next(iter(other["tiles"]))
-    assert _png(burgundy.render_table(other, "en")) != before
+    assert png(burgundy.render_table(other, "en")) != before
     idle = copy.deepcopy(view)
     idle_seat = (active + 1) % view["players"]
     spot = next(sp for sp in idle["estates"][idle_seat]["spaces"] if not sp["tile"])
     spot["tile"] = next(iter(idle["tiles"]))
     # an idle seat's estate is not drawn on the table (its row shows counts only)
-    assert _png(burgundy.render_table(idle, "en")) == before
+    assert png(burgundy.render_table(idle, "en")) == before
 
 
 def test_placed_tiles_change_the_estate_picture():
     _, state = next((n, s) for n, s in PLAYING if s["phase"] >= 1)
     view = GAME.view(state, None)
     seat = 0
-    before = _png(burgundy.render_estate(view, seat, "en"))
+    before = png(burgundy.render_estate(view, seat, "en"))
     changed = copy.deepcopy(view)
     spot = next(sp for sp in changed["estates"][seat]["spaces"] if not sp["tile"])
     spot["tile"] = next(iter(changed["tiles"]))
-    assert _png(burgundy.render_estate(changed, seat, "en")) != before
+    assert png(burgundy.render_estate(changed, seat, "en")) != before
 
 
 def test_space_choice_brightens_the_empty_space_labels():
     _, state = next((n, s) for n, s in PLAYING if s["stack"] and s["stack"][-1]["k"] == "space")
     seat = _deciding(state)
     view = GAME.view(state, seat)
-    choosing = _png(burgundy.render_private(view, "en"))
+    choosing = png(burgundy.render_private(view, "en"))
     plain = dict(view, decision="turn")
-    assert _png(burgundy.render_private(plain, "en")) != choosing
+    assert png(burgundy.render_private(plain, "en")) != choosing
     # the same estate seen by a spectator has no bright labels and no "your turn"
-    assert _png(burgundy.render_estate(GAME.view(state, None), seat, "en")) != choosing
+    assert png(burgundy.render_estate(GAME.view(state, None), seat, "en")) != choosing
 
 
 def test_private_image_shows_the_depots_when_taking_from_the_board():
@@ -177,8 +158,8 @@ def test_private_image_shows_the_depots_when_taking_from_the_board():
     slot = next(i for i, t in enumerate(depot) if t)
     depot[slot] = next(t for d in changed["depots"] for t in d if t and t != depot[slot])
     for who, differs in ((seat, True), (idle, False)):
-        before = _png(burgundy.render_private(GAME.view(state, who), "en"))
-        after = _png(burgundy.render_private(GAME.view(changed, who), "en"))
+        before = png(burgundy.render_private(GAME.view(state, who), "en"))
+        after = png(burgundy.render_private(GAME.view(changed, who), "en"))
         assert (before != after) is differs, who
 
 
@@ -226,8 +207,8 @@ def test_secret_estate_choice_stays_with_its_owner():
     others = [seat for seat in range(state["n"]) if seat != chooser]
     own = GAME.view(state, chooser)
     assert own["estate_picks"]["mine"]
-    img = _png(burgundy.render_private(own, "en"))
-    assert img != _png(burgundy.render_private(dict(own, estate_picks={
+    img = png(burgundy.render_private(own, "en"))
+    assert img != png(burgundy.render_private(dict(own, estate_picks={
         k: v for k, v in own["estate_picks"].items() if k != "mine"}), "en"))
     for seat in others:
         assert "mine" not in GAME.view(state, seat)["estate_picks"]
@@ -239,7 +220,7 @@ def test_end_image_marks_winners_and_scores():
     assert view["finished"] and view["result"]["winners"]
     plain = copy.deepcopy(view)
     plain.pop("result")
-    assert _png(burgundy.render_table(view, "en")) != _png(burgundy.render_table(plain, "en"))
+    assert png(burgundy.render_table(view, "en")) != png(burgundy.render_table(plain, "en"))
     assert burgundy._shown_seat(view) == view["result"]["winners"][0]
 
 
@@ -247,7 +228,7 @@ def test_seat_names_from_the_view_are_drawn():
     _, state = PLAYING[3]
     view = GAME.view(state, None)
     named = dict(view, seat_names=["Řehoř Žluťoučký"] * view["players"])
-    assert _png(burgundy.render_table(named, "cs")) != _png(burgundy.render_table(view, "cs"))
+    assert png(burgundy.render_table(named, "cs")) != png(burgundy.render_table(view, "cs"))
 
 
 def test_central_board_fits_the_reserved_height():

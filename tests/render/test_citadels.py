@@ -3,16 +3,15 @@ import copy
 import inspect
 
 import pytest
-from PIL import Image
 
 from engine.citadels import GAME
 from render import citadels, kit
 from render_games import played
+from render_helpers import all_keys, check_size, png
 
 GAMES = [(2, 11, False), (3, 12, True), (4, 13, True), (5, 14, False), (6, 15, True),
          (7, 16, True), (7, 17, False)]
 PRIVATE_KEYS = {"me", "hands", "hand", "offers", "seen_face_down", "peeks", "drawn"}
-MAX_BYTES = 2 * 1024 * 1024
 
 
 def _states():
@@ -23,25 +22,6 @@ def _states():
 
 STATES = list(_states())
 IDS = [name for name, _ in STATES]
-
-
-def _png(img: Image.Image) -> bytes:
-    return kit.encode(img)
-
-
-def _keys(obj) -> set[str]:
-    """Every dict key anywhere inside ``obj``."""
-    if isinstance(obj, dict):
-        return set(obj) | set().union(*(_keys(v) for v in obj.values()))
-    if isinstance(obj, list):
-        return set().union(*(_keys(v) for v in obj)) if obj else set()
-    return set()
-
-
-def _check_size(img: Image.Image) -> None:
-    assert img.mode == "RGB"
-    assert 600 <= img.width <= 2400 and 600 <= img.height <= 2400, img.size
-    assert len(_png(img)) < MAX_BYTES
 
 
 def test_snapshots_cover_every_phase_and_player_count():
@@ -55,14 +35,14 @@ def test_snapshots_cover_every_phase_and_player_count():
 @pytest.mark.parametrize("locale", ["en", "cs"])
 @pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
 def test_table_image_has_a_sane_size(state, locale):
-    _check_size(citadels.render_table(GAME.view(state, None), locale))
+    check_size(citadels.render_table(GAME.view(state, None), locale))
 
 
 @pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
 def test_private_image_for_every_seat(state):
     for seat in range(state["n"]):
         img = citadels.render_private(GAME.view(state, seat), "cs")
-        _check_size(img)
+        check_size(img)
 
 
 def test_spectator_has_no_private_image():
@@ -79,7 +59,7 @@ def test_render_functions_take_only_a_view_and_a_locale():
                          ids=[n for n, s in STATES if s["phase"] != "over"])
 def test_spectator_view_holds_no_hidden_cards(state):
     view = GAME.view(state, None)
-    assert not _keys(view) & PRIVATE_KEYS
+    assert not all_keys(view) & PRIVATE_KEYS
     assert citadels.render_table(view, "en").size[0] == citadels.WIDTH
 
 
@@ -87,20 +67,20 @@ def test_spectator_view_holds_no_hidden_cards(state):
                          ids=[n for n, s in STATES if s["phase"] != "over"])
 def test_table_image_is_identical_from_every_seat_view(state):
     # Seat views carry that seat's hand and characters; the table must show none of it.
-    spectator = _png(citadels.render_table(GAME.view(state, None), "cs"))
+    spectator = png(citadels.render_table(GAME.view(state, None), "cs"))
     for seat in range(state["n"]):
-        assert _png(citadels.render_table(GAME.view(state, seat), "cs")) == spectator
+        assert png(citadels.render_table(GAME.view(state, seat), "cs")) == spectator
 
 
 def test_private_image_ignores_other_seats_hands():
     _, state = next((n, s) for n, s in STATES if s["phase"] == "call" and s["n"] >= 4)
-    before = _png(citadels.render_private(GAME.view(state, 0), "en"))
+    before = png(citadels.render_private(GAME.view(state, 0), "en"))
     changed = copy.deepcopy(state)
     for seat in range(1, changed["n"]):          # same sizes, different cards
         changed["hands"][seat] = ["palace"] * len(changed["hands"][seat])
-    assert _png(citadels.render_private(GAME.view(changed, 0), "en")) == before
+    assert png(citadels.render_private(GAME.view(changed, 0), "en")) == before
     changed["hands"][0] = ["palace"] * len(changed["hands"][0])
-    assert _png(citadels.render_private(GAME.view(changed, 0), "en")) != before
+    assert png(citadels.render_private(GAME.view(changed, 0), "en")) != before
 
 
 def test_private_image_shows_the_draft_offer_to_the_picker_only():
@@ -117,8 +97,8 @@ def test_private_image_shows_the_draft_offer_to_the_picker_only():
 def test_rendering_is_deterministic_and_localised():
     _, state = STATES[-1]
     view = GAME.view(state, None)
-    assert _png(citadels.render_table(view, "cs")) == _png(citadels.render_table(view, "cs-CZ"))
-    assert _png(citadels.render_table(view, "cs")) != _png(citadels.render_table(view, "en"))
+    assert png(citadels.render_table(view, "cs")) == png(citadels.render_table(view, "cs-CZ"))
+    assert png(citadels.render_table(view, "cs")) != png(citadels.render_table(view, "en"))
 
 
 def test_end_image_marks_winners_and_scores():
@@ -127,14 +107,14 @@ def test_end_image_marks_winners_and_scores():
     assert view["finished"] and view["result"]["winners"]
     plain = copy.deepcopy(view)
     plain.pop("result")
-    assert _png(citadels.render_table(view, "en")) != _png(citadels.render_table(plain, "en"))
+    assert png(citadels.render_table(view, "en")) != png(citadels.render_table(plain, "en"))
 
 
 def test_seat_names_from_the_view_are_drawn():
     _, state = STATES[1]
     view = GAME.view(state, None)
     named = dict(view, seat_names=["Řehoř Žluťoučký"] * state["n"])
-    assert _png(citadels.render_table(named, "cs")) != _png(citadels.render_table(view, "cs"))
+    assert png(citadels.render_table(named, "cs")) != png(citadels.render_table(view, "cs"))
 
 
 def test_every_card_and_character_has_a_sprite_in_both_locales():

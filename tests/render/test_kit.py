@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from render import kit
 
@@ -164,3 +164,29 @@ def test_sprite_cache_is_safe_under_threads():
     with ThreadPoolExecutor(8) as pool:
         list(pool.map(work, range(4000)))
     assert len(cache) <= 8
+
+
+def test_card_sections_lay_cards_in_rows_frame_the_marked_ones_and_dash_empty_ones():
+    img = Image.new("RGB", (400, 600), kit.BG)
+    draw = ImageDraw.Draw(img)
+    card = Image.new("RGBA", (100, 50), (200, 0, 0, 255))
+    sections = [("empty", [], set()), ("three", [card] * 3, {2})]
+    bottom = kit.card_sections(img, draw, sections, (10, 20), 220, (100, 50), frame=4, empty=64)
+    assert kit.cards_per_row(220, 100) == 2
+    assert kit.card_section_height(0, 2, 50) == 34 + 60 + 8          # one row by default
+    assert kit.card_section_height(3, 2, 50) == 34 + 2 * 60 + 8
+    assert bottom == 20 + (22 + 64 - 34) + (22 + 34 + 2 * 60 + 8 - 34)
+    top = 20 + (22 + 64 - 34) + 22 + 4                               # the second grid
+    assert img.getpixel((10 + 50, top + 25)) == (200, 0, 0)           # row 1, column 1
+    assert img.getpixel((10 + 110 + 50, top + 25)) == (200, 0, 0)     # row 1, column 2
+    assert img.getpixel((10 + 50, top + 60 + 25)) == (200, 0, 0)      # row 2, column 1
+    assert img.getpixel((10 + 110 + 50, top + 60 + 25)) == kit.BG     # no fourth card
+    assert img.getpixel((10 + 50, top + 60 - 2)) == kit.ACTIVE        # the third is framed
+    assert img.getpixel((10 + 50, top - 2)) == kit.BG                 # the first is not
+    dash = img.crop((10, 42, 40, 70))
+    assert dash.getcolors(10000) != [(30 * 28, kit.BG)]               # "—" drawn when empty
+
+
+def test_contrast_picks_dark_text_on_light_fills_and_light_text_on_dark_ones():
+    assert kit.contrast((250, 250, 250)) != kit.contrast((20, 20, 20))
+    assert kit.contrast((20, 20, 20)) == kit.TEXT

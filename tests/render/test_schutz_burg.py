@@ -4,23 +4,20 @@ from __future__ import annotations
 import copy
 import inspect
 import json
-import random
 import re
 from functools import lru_cache
 from pathlib import Path
 
 import pytest
-from PIL import Image
 
-from engine import ai
 from engine.core import Action
 from engine.schutz_burg import GAME
 from engine.schutz_burg import data as D
 from engine.schutz_burg.tasks import OPTIONS
 from render import kit, schutz_burg
 from render.bench import bench_render
+from render_helpers import check_size, png, snapshots
 
-MAX_BYTES = 2 * 1024 * 1024
 GAMES = [(2, 21, False), (2, 25, True), (3, 23, False), (3, 21, True), (4, 25, False),
          (4, 26, True)]
 
@@ -43,31 +40,12 @@ _MOMENTS = {
 def played(seats: int, seed: int, winter: bool) -> tuple[tuple[str, dict], ...]:
     """(moment, state) snapshots of one AI game, the end included."""
     state = GAME.setup(seats, GAME.parse_options({"winter": winter}), seed)
-    rnd = random.Random(seed)
-    shots: dict[str, dict] = {}
-    while GAME.result(state) is None:
-        for name, happened in _MOMENTS.items():
-            if name not in shots and happened(state):
-                shots[name] = copy.deepcopy(state)
-        decision = GAME.pending(state)[0]
-        GAME.apply(state, decision.seat, ai.choose(GAME, state, decision, rnd))
-    shots["end"] = state
-    return tuple(shots.items())
+    return tuple(snapshots(GAME, state, seed, _MOMENTS).items())
 
 
 STATES = [(f"{n}p{'w' if w else 's'}-{name}", state)
           for n, seed, w in GAMES for name, state in played(n, seed, w)]
 IDS = [name for name, _ in STATES]
-
-
-def _png(img: Image.Image) -> bytes:
-    return kit.encode(img)
-
-
-def _check_size(img: Image.Image) -> None:
-    assert img.mode == "RGB"
-    assert 600 <= img.width <= 2400 and 600 <= img.height <= 2400, img.size
-    assert len(_png(img)) < MAX_BYTES
 
 
 def _state(name: str) -> dict:
@@ -83,13 +61,13 @@ def test_snapshots_cover_picks_reveals_winter_and_every_player_count():
 @pytest.mark.parametrize("locale", ["en", "cs"])
 @pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
 def test_table_image_has_a_sane_size(state, locale):
-    _check_size(schutz_burg.render_table(GAME.view(state, None), locale))
+    check_size(schutz_burg.render_table(GAME.view(state, None), locale))
 
 
 @pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
 def test_private_image_for_every_seat(state):
     for seat in range(state["n"]):
-        _check_size(schutz_burg.render_private(GAME.view(state, seat), "cs"))
+        check_size(schutz_burg.render_private(GAME.view(state, seat), "cs"))
 
 
 def test_spectator_has_no_private_image():
@@ -104,12 +82,12 @@ def test_render_functions_take_only_a_view_and_a_locale():
 def test_czech_and_english_images_differ_and_locale_variants_agree():
     for name in ("pick_some", "end"):
         view = GAME.view(_state(name), None)
-        cs = _png(schutz_burg.render_table(view, "cs"))
-        assert cs != _png(schutz_burg.render_table(view, "en"))
-        assert cs == _png(schutz_burg.render_table(view, "cs-CZ"))
+        cs = png(schutz_burg.render_table(view, "cs"))
+        assert cs != png(schutz_burg.render_table(view, "en"))
+        assert cs == png(schutz_burg.render_table(view, "cs-CZ"))
         private = GAME.view(_state(name), 0)
-        assert (_png(schutz_burg.render_private(private, "cs"))
-                != _png(schutz_burg.render_private(private, "en")))
+        assert (png(schutz_burg.render_private(private, "cs"))
+                != png(schutz_burg.render_private(private, "en")))
 
 
 # -- the secret pick --------------------------------------------------------------------
@@ -146,17 +124,17 @@ def test_a_pick_never_reaches_the_table_or_other_seats(state):
     for viewer in [None] + [s for s in range(state["n"]) if s != seat]:
         view_a, view_b = GAME.view(a, viewer), GAME.view(b, viewer)
         assert view_a == view_b                                # the renderer's input
-        assert (_png(schutz_burg.render_table(view_a, "en"))
-                == _png(schutz_burg.render_table(view_b, "en")))
+        assert (png(schutz_burg.render_table(view_a, "en"))
+                == png(schutz_burg.render_table(view_b, "en")))
         if viewer is not None:
-            assert (_png(schutz_burg.render_private(view_a, "en"))
-                    == _png(schutz_burg.render_private(view_b, "en")))
+            assert (png(schutz_burg.render_private(view_a, "en"))
+                    == png(schutz_burg.render_private(view_b, "en")))
     # the chooser sees its own face-down card, the table does not
     mine_a, mine_b = GAME.view(a, seat), GAME.view(b, seat)
-    assert (_png(schutz_burg.render_private(mine_a, "en"))
-            != _png(schutz_burg.render_private(mine_b, "en")))
-    assert (_png(schutz_burg.render_table(mine_a, "en"))
-            == _png(schutz_burg.render_table(GAME.view(a, None), "en")))
+    assert (png(schutz_burg.render_private(mine_a, "en"))
+            != png(schutz_burg.render_private(mine_b, "en")))
+    assert (png(schutz_burg.render_table(mine_a, "en"))
+            == png(schutz_burg.render_table(GAME.view(a, None), "en")))
 
 
 @pytest.mark.parametrize("state", [s for _, s in PICK_STATES], ids=[n for n, _ in PICK_STATES])
@@ -186,8 +164,8 @@ def test_revealed_round_cards_are_framed_on_the_table():
     plain = copy.deepcopy(view)
     for info in plain["seats"]:
         info["round_cards"] = []
-    assert (_png(schutz_burg.render_table(view, "en"))
-            != _png(schutz_burg.render_table(plain, "en")))
+    assert (png(schutz_burg.render_table(view, "en"))
+            != png(schutz_burg.render_table(plain, "en")))
 
 
 # -- content ----------------------------------------------------------------------------
@@ -196,13 +174,13 @@ def test_end_image_marks_winners_and_score_parts():
     assert view["finished"] and view["result"]["winners"]
     plain = copy.deepcopy(view)
     plain["result"]["winners"] = []
-    assert _png(schutz_burg.render_table(view, "en")) != _png(schutz_burg.render_table(plain, "en"))
+    assert png(schutz_burg.render_table(view, "en")) != png(schutz_burg.render_table(plain, "en"))
 
 
 def test_seat_names_from_the_view_are_drawn():
     view = GAME.view(_state("workers"), None)
     named = dict(view, seat_names=["Řehoř Žluťoučký"] * view["players"])
-    assert _png(schutz_burg.render_table(named, "cs")) != _png(schutz_burg.render_table(view, "cs"))
+    assert png(schutz_burg.render_table(named, "cs")) != png(schutz_burg.render_table(view, "cs"))
 
 
 def test_winter_cards_state_is_drawn():
