@@ -70,10 +70,15 @@ async def check_resume(game: str, seats: int, seed: int, tmp_path: Path, options
     return whole
 
 
-def check_cli_game(proc: subprocess.CompletedProcess, out: Path, game: str, seed: int,
-                   seats: int) -> dict:
-    """The CLI finished a game and printed its summary last; the transcript, board and
-    private pictures and every move are in ``out``. Returns the summary."""
+def check_cli_game(out: Path, game: str, *, seats: int, seed: int,
+                   options: tuple[str, ...] = ()) -> dict:
+    """``python -m bot simulate`` finishes the game and prints its summary last; the
+    transcript, board and private pictures and every move are in ``out``. Returns the
+    summary."""
+    args = ["simulate", game, "--players", str(seats), "--seed", str(seed), "--out", str(out)]
+    for option in options:
+        args += ["--option", option]
+    proc = run_cli(*args)
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(proc.stdout.strip().splitlines()[-1])
     assert summary["game"] == game and summary["seed"] == seed and summary["players"] == seats

@@ -8,8 +8,7 @@ from tests.service.simulate_helpers import check_cli_game, check_refused, check_
 
 
 def test_cli_plays_a_game_and_prints_the_summary_last(tmp_path):
-    proc = run_cli("simulate", "citadels", "--players", "3", "--seed", "11", "--out", str(tmp_path))
-    summary = check_cli_game(proc, tmp_path, "citadels", seed=11, seats=3)
+    summary = check_cli_game(tmp_path, "citadels", seats=3, seed=11)
     assert summary["winner"]
 
 

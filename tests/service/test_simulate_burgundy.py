@@ -39,9 +39,7 @@ async def test_stop_after_and_resume_equal_an_uninterrupted_game(tmp_path, estat
 
 
 def test_cli_plays_with_images_and_prints_the_summary_last(tmp_path):
-    proc = simulate_cli("--players", "4", "--seed", "4", "--out", str(tmp_path),
-                        "--option", "estates=advanced")
-    check_cli_game(proc, tmp_path, "burgundy", seed=4, seats=4)
+    check_cli_game(tmp_path, "burgundy", seats=4, seed=4, options=("estates=advanced",))
 
 
 def test_cli_refuses_a_bad_option_clearly(tmp_path):

@@ -27,9 +27,7 @@ async def test_stop_after_and_resume_equal_an_uninterrupted_game(tmp_path, winte
 
 
 def test_cli_plays_with_images_and_prints_the_summary_last(tmp_path):
-    proc = simulate_cli("--players", "3", "--seed", "4", "--out", str(tmp_path),
-                        "--option", "winter=true")
-    check_cli_game(proc, tmp_path, "schutz_burg", seed=4, seats=3)
+    check_cli_game(tmp_path, "schutz_burg", seats=3, seed=4, options=("winter=true",))
 
 
 def test_cli_refuses_a_bad_option_clearly(tmp_path):
