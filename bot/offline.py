@@ -94,6 +94,18 @@ class Sent:
     def custom_ids(self) -> list[str]:
         return [c["custom_id"] for c in self.components if "custom_id" in c]
 
+    def offered(self) -> dict[str, str]:
+        """Option id -> label of every decision option offered (buttons, then select values
+        in component order)."""
+        out = {}
+        for c in self.components:
+            cid = c.get("custom_id", "")
+            if cid.startswith("c1:"):
+                out[cid.split(":", 3)[3]] = c["label"]
+            elif cid.startswith("s1:"):
+                out.update((o["value"], o["label"]) for o in c["options"])
+        return out
+
     def message_payload(self) -> dict:
         """This message as Discord would include it in a component interaction."""
         return {
@@ -515,6 +527,18 @@ class OfflineDiscord:
         payload = self.click_payload(user, message, custom_id, values)
         return await self.feed(user, payload, message.message_id)
 
+    async def open_lobby(self, host: User, game: str, guests: tuple[User, ...] = (), *,
+                         ai_seats: int = 0, **options: Any) -> tuple[int, Sent]:
+        """``/game new`` by ``host``, then the guests join and ``ai_seats`` AI seats are
+        added from the lobby; returns (game id, lobby message)."""
+        lobby = (await self.slash(host, "game new", game=game, **options)).last
+        game_id = int(lobby.custom_ids()[0].split(":")[1])
+        for guest in guests:
+            await self.click(guest, lobby, f"l1:{game_id}:join")
+        for _ in range(ai_seats):
+            await self.click(host, lobby, f"l1:{game_id}:ai")
+        return game_id, lobby
+
     async def settle(self, before: set[asyncio.Task] = frozenset(), timeout: float = 30.0) -> None:
         """Wait until every task started since ``before`` has finished (view timers aside)."""
         me = asyncio.current_task()
@@ -598,6 +622,11 @@ class TablePlayer:
         heads = (f"c1:{self.game_id}:{seq}:", f"s1:{self.game_id}:{seq}:")
         return panel is not None and any(cid.startswith(heads) for cid in panel.custom_ids())
 
+    def dm_panel(self, user: User, seq: int) -> Sent | None:
+        """The user's newest DM if it offers the decision at ``seq``, else None."""
+        dms = self.d.dms(user.id)
+        return dms[-1] if dms and self.is_current(dms[-1], seq) else None
+
     async def panel_for(self, user: User) -> Sent:
         """The user's newest panel if it is current, else a freshly opened one."""
         panel = self.panels.get(user.id)
@@ -622,14 +651,17 @@ class TablePlayer:
         return ex
 
     async def step(self) -> bool:
-        """One human move through the panel; False once the game is over."""
+        """One human move (see :meth:`move`); False once the game is over."""
         turn = await self.next_turn()
         if turn is None:
             return False
-        user, decision = turn
+        await self.move(*turn)
+        return True
+
+    async def move(self, user: User, decision: Decision) -> None:
+        """``user`` answers ``decision`` through their panel (subclasses play otherwise)."""
         option = await self.wanted_option(decision)
         await self.choose(user, await self.panel_for(user), option)
-        return True
 
     async def play_to_end(self, max_moves: int = 5000) -> int:
         """Step until the game is over; returns the number of human moves."""
@@ -677,9 +709,6 @@ async def click_latency_ms(game_id: str = "citadels", n: int = 200, *,
 async def _bench_table(d: OfflineDiscord, game_id: str, users: tuple[User, ...],
                        seed: int) -> TablePlayer:
     host, *guests = users
-    lobby = (await d.slash(host, "game new", game=game_id)).last
-    table_id = int(lobby.custom_ids()[0].split(":")[1])
-    for guest in guests:
-        await d.click(guest, lobby, f"l1:{table_id}:join")
+    table_id, _lobby = await d.open_lobby(host, game_id, tuple(guests))
     await d.table.start(table_id, host.id, seed=seed)
     return TablePlayer(d, table_id, {u.id: u for u in users})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from harness import FakeDiscord, OfflineDiscord, block_sockets
+from harness import FakeDiscord, OfflineDiscord, block_sockets, seed_tables
 
 
 @pytest.fixture(autouse=True)
@@ -15,7 +15,7 @@ def no_network():
 @pytest.fixture
 def fixed_seed(monkeypatch):
     """Every table starts with the same shuffle and deck (reproducible games)."""
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: 20261122)
+    seed_tables(monkeypatch, 20261122)
 
 
 @pytest.fixture

@@ -9,18 +9,19 @@ import copy
 import json
 import random
 import re
-from collections import Counter
 
 import pytest
 
 from bot.client import command_payload
 from bot.i18n import norm_locale, t
-from bot.render_service import Renderer
 from bot.text import option_label
 from bot.table import seat_names
 from engine import ai, registry
 from engine.core import Action, Decision, RuleError
-from harness import ALICE, BOB, CYRIL, DANA, EVE, OfflineDiscord, Sent, TablePlayer, User
+from harness import (
+    ALICE, BOB, CYRIL, DANA, EVE, CommandDriver, OfflineDiscord, Sent, User, ViewLog, seed_tables,
+    started_table,
+)
 from test_discord_commands import NAME, text_size, walk
 
 GAME = registry.get("burgundy")
@@ -37,87 +38,42 @@ RAW_TEXT = re.compile(r"\bT\d{3}\b|\bburgundy\.\w|\{\w+\}|\bgoods_\d\b")
 HIDDEN_KEYS = ("supply", "stacks", "box")
 
 
-class ViewLog(Renderer):
-    """The real renderer, remembering every view it was given (to check what is shown)."""
-
-    def __init__(self, *, enabled: bool) -> None:
-        super().__init__(enabled=enabled)
-        self.views: list[tuple[int | None, dict]] = []
-
-    async def table(self, game_id, view, locale, table_id, seq):
-        self.views.append((None, view))
-        return await super().table(game_id, view, locale, table_id, seq)
-
-    async def private(self, game_id, view, locale, table_id, seq, seat):
-        self.views.append((seat, view))
-        return await super().private(game_id, view, locale, table_id, seq, seat)
-
-
-def shown(panel: Sent) -> dict[str, str]:
-    """Option id -> label of every option a panel offers (buttons and select options)."""
-    out = {}
-    for c in panel.components:
-        cid = c["custom_id"]
-        if cid.startswith("c1:"):
-            out[cid.split(":", 3)[3]] = c["label"]
-        elif cid.startswith("s1:"):
-            out.update((o["value"], o["label"]) for o in c["options"])
-    return out
-
-
 def face_down(state: dict) -> set[str]:
     """Tile ids still in the face-down supplies."""
     return {tile for pile in state["supply"].values() for tile in pile}
 
 
-class BurgundyDriver(TablePlayer):
+class BurgundyDriver(CommandDriver):
     """Plays a table like people do, checking every panel, command and post on the way."""
+
+    SLASH_FOR = SLASH_FOR
 
     def __init__(self, d: OfflineDiscord, game_id: int, users: dict[int, User], log: ViewLog, *,
                  dm_users: set[int] = frozenset(), slash_every: int = 4) -> None:
-        super().__init__(d, game_id, users, random.Random(5))
+        super().__init__(d, game_id, users, random.Random(5), dm_users=dm_users,
+                         slash_every=slash_every)
         self.log = log
-        self.dm_users = set(dm_users)
-        self.slash_every = slash_every
-        self.stats: Counter = Counter()
         self.markers: list = []
-        self._eligible = 0
         self._views_seen = 0
         self._sent_seen = 0
 
-    def dm_panel(self, user: User, seq: int) -> Sent | None:
-        dms = self.d.dms(user.id)
-        return dms[-1] if dms and self.is_current(dms[-1], seq) else None
+    def check_panel(self, panel: Sent, decision: Decision, user: User, row) -> None:
+        self._check_labels(panel, decision, norm_locale(user.locale), row)
+        if any(c["custom_id"].startswith("s1:") for c in panel.components):
+            self.stats["selects"] += 1
 
-    async def step(self) -> bool:
-        turn = await self.next_turn()
-        if turn is None:
-            return False
-        user, decision = turn
-        row = await self.row()
-        self._mark(row.state)
-        option = await self.wanted_option(decision)
-        slash = next((v for k, v in SLASH_FOR.items() if option.startswith(k)), None)
-        self._eligible += slash is not None
-        if slash is not None and self._eligible % self.slash_every == 0:
-            await self._slash(user, decision, option, *slash)
-        else:
-            panel = self.dm_panel(user, row.seq) if user.id in self.dm_users else None
-            self.stats["dm_clicks" if panel else "panel_clicks"] += 1
-            panel = panel or await self.panel_for(user)
-            self._check_labels(panel, decision, norm_locale(user.locale), row)
-            if any(c["custom_id"].startswith("s1:") for c in panel.components):
-                self.stats["selects"] += 1
-            ex = await self.choose(user, panel, option)
-            assert ex.last.ephemeral, ex.last.content
-        after = await self.row()
-        assert after.seq > row.seq, f"{option} was refused"
-        self.stats[decision.kind] += 1
+    async def moved(self, before, after, decision: Decision, option: str) -> None:
+        self._mark(before.state)
         self.stats["chose " + option.split(":")[0]] += 1
         if not after.state["finished"]:
             self._mark(after.state)
         self._check_nothing_hidden(after.state)
-        return True
+
+    def typed(self, option: str, prefix: str) -> str:
+        if prefix != "space:":
+            return option
+        self.stats["space_by_label"] += 1          # typed as the label on the estate picture
+        return option.split(":", 1)[1]
 
     def _mark(self, state: dict) -> None:
         """Remember each new turn a human plays (AI turns pass inside a human's move)."""
@@ -127,7 +83,7 @@ class BurgundyDriver(TablePlayer):
 
     def _check_labels(self, panel: Sent, decision: Decision, locale: str, row) -> None:
         """The panel offers exactly the decision's options, worker costs in the labels."""
-        labels = shown(panel)
+        labels = panel.offered()
         assert list(labels) == [o.id for o in decision.options], decision
         for option in decision.options:
             label = labels[option.id]
@@ -136,26 +92,6 @@ class BurgundyDriver(TablePlayer):
             if cost:
                 assert COST_WORDS[locale].format(cost) in label, label
                 self.stats["costs_shown"] += 1
-
-    async def _slash(self, user: User, decision: Decision, option: str, command: str,
-                     param: str | None) -> None:
-        self.stats["slash"] += 1
-        self.stats[command] += 1
-        if param is None:
-            ex = await self.d.slash(user, command)
-        else:
-            choices = await self.d.autocomplete(user, command, param)
-            self.stats["autocomplete"] += 1
-            prefix = next(k for k in SLASH_FOR if option.startswith(k))
-            assert [c["value"] for c in choices] == \
-                [o.id for o in decision.options if o.id.startswith(prefix)][:25]
-            value = option
-            if prefix == "space:":                 # typed as the label on the estate picture
-                value = option.split(":", 1)[1]
-                self.stats["space_by_label"] += 1
-            ex = await self.d.slash(user, command, **{param: value})
-        assert ex.last.ephemeral, ex.last.content
-        self.panels[user.id] = ex.last
 
     def _check_nothing_hidden(self, state: dict) -> None:
         """No face-down tile in any picture drawn or any text sent since the last move
@@ -177,23 +113,6 @@ class BurgundyDriver(TablePlayer):
         self._sent_seen = len(self.d.fake.sent)
 
 
-async def bg_table(d: OfflineDiscord, host: User, guests: tuple[User, ...], *,
-                   ai_seats: int = 0, **options) -> int:
-    """/game new game:burgundy, guests join, AI seats, Start; returns the game id."""
-    lobby = (await d.slash(host, "game new", game="burgundy", **options)).last
-    game_id = int(lobby.custom_ids()[0].split(":")[1])
-    for guest in guests:
-        await d.click(guest, lobby, f"l1:{game_id}:join")
-    for _ in range(ai_seats):
-        await d.click(host, lobby, f"l1:{game_id}:ai")
-    await d.click(host, d.fake.messages[lobby.message_id], f"l1:{game_id}:start")
-    return game_id
-
-
-def seed(monkeypatch, value: int) -> None:
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: value)
-
-
 def boards(d: OfflineDiscord) -> list[Sent]:
     """Board messages (the header starts in bold); lobby and DM fallbacks do not."""
     return [p for p in d.posts() if p.content.startswith("**")]
@@ -208,11 +127,11 @@ def same_player_twice(d: OfflineDiscord, users: tuple[User, ...]) -> int:
 
 
 async def test_two_players_play_a_whole_game(tmp_path, monkeypatch):
-    seed(monkeypatch, 12)
+    seed_tables(monkeypatch, 12)
     async with OfflineDiscord.open(tmp_path / "bg.sqlite", images=True) as d:
         log = ViewLog(enabled=True)
         d.table.renderer = log
-        game_id = await bg_table(d, ALICE, (BOB,))
+        game_id = await started_table(d, "burgundy", ALICE, (BOB,))
         users = {u.id: u for u in (ALICE, BOB)}
         driver = BurgundyDriver(d, game_id, users, log, dm_users={BOB.id})
         await driver.play_to_end()
@@ -249,13 +168,14 @@ async def test_two_players_play_a_whole_game(tmp_path, monkeypatch):
 
 
 async def test_four_seats_advanced_estates_one_ai_and_closed_dms(tmp_path, monkeypatch):
-    seed(monkeypatch, 8)
+    seed_tables(monkeypatch, 8)
     humans = (DANA, ALICE, BOB)
     async with OfflineDiscord.open(tmp_path / "bg.sqlite", images=False) as d:
         d.fake.closed_dms.add(BOB.id)
         log = ViewLog(enabled=False)
         d.table.renderer = log
-        game_id = await bg_table(d, DANA, (ALICE, BOB), ai_seats=1, estates="advanced")
+        game_id = await started_table(d, "burgundy", DANA, (ALICE, BOB), ai_seats=1,
+                                      estates="advanced")
         driver = BurgundyDriver(d, game_id, {u.id: u for u in humans}, log,
                                 dm_users={ALICE.id}, slash_every=5)
         await driver.play_to_end()
@@ -274,9 +194,9 @@ async def test_four_seats_advanced_estates_one_ai_and_closed_dms(tmp_path, monke
 
 
 async def test_estate_command_shows_any_players_estate_privately(tmp_path, monkeypatch):
-    seed(monkeypatch, 3)
+    seed_tables(monkeypatch, 3)
     async with OfflineDiscord.open(tmp_path / "bg.sqlite", images=False) as d:
-        game_id = await bg_table(d, CYRIL, (DANA,), ai_seats=1)
+        game_id = await started_table(d, "burgundy", CYRIL, (DANA,), ai_seats=1)
         row = await d.table.db.load_game(game_id)
         ai_name = next(s.name for s in row.seats if s.is_ai)
 
@@ -317,9 +237,9 @@ async def test_burgundy_commands_are_within_discord_limits_and_czech(offline):
 
 
 async def test_commands_take_typed_labels_and_refuse_bad_input(tmp_path, monkeypatch):
-    seed(monkeypatch, 4)
+    seed_tables(monkeypatch, 4)
     async with OfflineDiscord.open(tmp_path / "bg.sqlite", images=False) as d:
-        game_id = await bg_table(d, BOB, (ALICE,))
+        game_id = await started_table(d, "burgundy", BOB, (ALICE,))
         driver = BurgundyDriver(d, game_id, {u.id: u for u in (ALICE, BOB)}, ViewLog(enabled=False))
         user, decision = await driver.next_turn()
         row = await driver.row()

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
 
 import pytest
 
 from bot.i18n import norm_locale, t
-from bot.render_service import Renderer
 from bot.table import seat_names
 from bot.text import event_text
 from engine import registry
 from engine.core import Action, Decision, Event, RuleError
 from engine.schutz_burg import data as D
-from harness import ALICE, BOB, CYRIL, DANA, OfflineDiscord, Sent, TablePlayer, User
+from harness import (
+    ALICE, BOB, CYRIL, DANA, CommandDriver, OfflineDiscord, Sent, User, ViewLog, seed_tables,
+    started_table,
+)
 
 GAME = registry.get("schutz_burg")
 CARD_NAMES = {name for card in D.CARDS for name in GAME.names()[card].values()}
@@ -26,33 +27,9 @@ SLASH_FOR = {"card:": ("schutz_burg pick", "card"), "tpl:": ("schutz_burg build"
              "spot:": ("schutz_burg trader", "spot"), "done": ("schutz_burg done", None)}
 
 
-class ViewLog(Renderer):
-    """The real renderer, remembering the view each picture was drawn from."""
-
-    def __init__(self, *, enabled: bool) -> None:
-        super().__init__(enabled=enabled)
-        self.tables: list[dict] = []
-        self.privates: list[tuple[int, dict]] = []
-
-    async def table(self, game_id, view, locale, table_id, seq):
-        self.tables.append(view)
-        return await super().table(game_id, view, locale, table_id, seq)
-
-    async def private(self, game_id, view, locale, table_id, seq, seat):
-        self.privates.append((seat, view))
-        return await super().private(game_id, view, locale, table_id, seq, seat)
-
-
 def offered(panel: Sent) -> list[str]:
     """Option ids a panel offers, in order (buttons and select values)."""
-    out = []
-    for c in panel.components:
-        cid = c["custom_id"]
-        if cid.startswith("c1:"):
-            out.append(cid.split(":", 3)[3])
-        elif cid.startswith("s1:"):
-            out += [o["value"] for o in c["options"]]
-    return out
+    return list(panel.offered())
 
 
 def check_exact_payment(state: dict, decision: Decision, option_id: str) -> None:
@@ -75,69 +52,32 @@ def chosen_now(state: dict) -> dict[int, list[str]]:
     return out
 
 
-class SchutzDriver(TablePlayer):
+class SchutzDriver(CommandDriver):
     """Plays a table from "My hand" panels, DM panels and /schutz_burg commands, checking
     after every move what the channel was told."""
 
+    SLASH_FOR = SLASH_FOR
+
     def __init__(self, d: OfflineDiscord, game_id: int, users: dict[int, User], *,
                  dm_users: set[int] = frozenset(), slash_every: int = 5) -> None:
-        super().__init__(d, game_id, users, random.Random(3))
-        self.dm_users = set(dm_users)
-        self.slash_every = slash_every
-        self.stats: Counter = Counter()
+        super().__init__(d, game_id, users, random.Random(3), dm_users=dm_users,
+                         slash_every=slash_every)
         self.reveals: list[Sent] = []
         self._seen = len(d.posts())     # what the channel showed before the driver
-        self._eligible = 0
         self._reveal: tuple[int, dict] | None = None
 
-    def dm_panel(self, user: User, seq: int) -> Sent | None:
-        dms = self.d.dms(user.id)
-        return dms[-1] if dms and self.is_current(dms[-1], seq) else None
+    def check_panel(self, panel: Sent, decision: Decision, user: User, row) -> None:
+        assert offered(panel) == [o.id for o in decision.options], decision
+        if decision.kind == "pay":
+            self.stats["payments_checked"] += 1
+            for oid in offered(panel):
+                if oid != "back":
+                    check_exact_payment(row.state, decision, oid)
 
-    async def step(self) -> bool:
-        turn = await self.next_turn()
-        if turn is None:
-            return False
-        user, decision = turn
-        row = await self.row()
-        option = await self.wanted_option(decision)
-        slash = next((v for k, v in SLASH_FOR.items() if option.startswith(k)), None)
-        self._eligible += slash is not None
-        if slash is not None and self._eligible % self.slash_every == 0:
-            await self._slash(user, decision, option, *slash)
-        else:
-            panel = self.dm_panel(user, row.seq) if user.id in self.dm_users else None
-            self.stats["dm_clicks" if panel else "panel_clicks"] += 1
-            panel = panel or await self.panel_for(user)
-            assert offered(panel) == [o.id for o in decision.options], decision
-            if decision.kind == "pay":
-                self.stats["payments_checked"] += 1
-                for oid in offered(panel):
-                    if oid != "back":
-                        check_exact_payment(row.state, decision, oid)
-            ex = await self.choose(user, panel, option)
-            assert ex.last.ephemeral, ex.last.content
-        after = await self.row()
-        assert after.seq > row.seq, f"{option} was refused"
-        self.stats[decision.kind] += 1
-        logged = await self.d.table.db.events_since(self.game_id, row.seq)
+    async def moved(self, before, after, decision: Decision, option: str) -> None:
+        logged = await self.d.table.db.events_since(self.game_id, before.seq)
         events = [Event.from_json(e) for e in logged]
-        self._check_posts(row, after, decision, option, events)
-        return True
-
-    async def _slash(self, user: User, decision: Decision, option: str, command: str,
-                     param: str | None) -> None:
-        self.stats["slash"] += 1
-        if param is None:
-            ex = await self.d.slash(user, command)
-        else:
-            choices = await self.d.autocomplete(user, command, param)
-            prefix = next(k for k in SLASH_FOR if option.startswith(k))
-            assert {c["value"] for c in choices} == \
-                {o.id for o in decision.options if o.id.startswith(prefix)}
-            ex = await self.d.slash(user, command, **{param: option})
-        assert ex.last.ephemeral, ex.last.content
-        self.panels[user.id] = ex.last
+        self._check_posts(before, after, decision, option, events)
 
     def _check_posts(self, before, after, decision: Decision, option: str,
                      events: list[Event]) -> None:
@@ -187,32 +127,15 @@ class SchutzDriver(TablePlayer):
         self.reveals.append(boards[0])
 
 
-async def sb_table(d: OfflineDiscord, host: User, guests: tuple[User, ...], *,
-                   ai_seats: int = 0, **options) -> int:
-    """/game new game:schutz_burg, guests join, AI seats, Start; returns the game id."""
-    lobby = (await d.slash(host, "game new", game="schutz_burg", **options)).last
-    game_id = int(lobby.custom_ids()[0].split(":")[1])
-    for guest in guests:
-        await d.click(guest, lobby, f"l1:{game_id}:join")
-    for _ in range(ai_seats):
-        await d.click(host, lobby, f"l1:{game_id}:ai")
-    await d.click(host, d.fake.messages[lobby.message_id], f"l1:{game_id}:start")
-    return game_id
-
-
-def seed(monkeypatch, value: int) -> None:
-    monkeypatch.setattr("bot.table.secrets.randbits", lambda bits: value)
-
-
 async def play(tmp_path, monkeypatch, host: User, guests: tuple[User, ...], *, value: int,
                images: bool = False, closed: tuple[User, ...] = (), dm_users=(), **options):
     """A whole game; returns (driver, final row, renderer log, offline bot (closed), events)."""
-    seed(monkeypatch, value)
+    seed_tables(monkeypatch, value)
     async with OfflineDiscord.open(tmp_path / "sb.sqlite", images=images) as d:
         d.fake.closed_dms.update(u.id for u in closed)
         log = ViewLog(enabled=images)
         d.table.renderer = log
-        game_id = await sb_table(d, host, guests, **options)
+        game_id = await started_table(d, "schutz_burg", host, guests, **options)
         users = {u.id: u for u in (host, *guests)}
         driver = SchutzDriver(d, game_id, users, dm_users={u.id for u in dm_users})
         await driver.play_to_end()
@@ -303,9 +226,9 @@ async def test_winter_game_with_an_ai_seat(tmp_path, monkeypatch):
 
 
 async def test_commands_offer_legal_moves_and_refuse_bad_input(tmp_path, monkeypatch):
-    seed(monkeypatch, 3)
+    seed_tables(monkeypatch, 3)
     async with OfflineDiscord.open(tmp_path / "sb.sqlite", images=False) as d:
-        game_id = await sb_table(d, ALICE, (BOB,))
+        game_id = await started_table(d, "schutz_burg", ALICE, (BOB,))
         driver = SchutzDriver(d, game_id, {ALICE.id: ALICE, BOB.id: BOB}, slash_every=10**6)
         user, decision = await driver.next_turn()
         cards = {o.id for o in decision.options if o.id.startswith("card:")}
@@ -330,9 +253,9 @@ async def test_commands_offer_legal_moves_and_refuse_bad_input(tmp_path, monkeyp
 
 
 async def test_dm_pick_buttons_still_work_after_another_player_picked(tmp_path, monkeypatch):
-    seed(monkeypatch, 3)
+    seed_tables(monkeypatch, 3)
     async with OfflineDiscord.open(tmp_path / "sb.sqlite", images=False) as d:
-        game_id = await sb_table(d, ALICE, (BOB, CYRIL))
+        game_id = await started_table(d, "schutz_burg", ALICE, (BOB, CYRIL))
         driver = SchutzDriver(d, game_id, {u.id: u for u in (ALICE, BOB, CYRIL)})
         dm = d.dms(CYRIL.id)[-1]
         panel = await driver.open_panel(BOB)
@@ -344,10 +267,10 @@ async def test_dm_pick_buttons_still_work_after_another_player_picked(tmp_path, 
 
 async def test_the_reveal_board_names_every_card_even_when_the_round_resolves_itself(
         tmp_path, monkeypatch):
-    seed(monkeypatch, 3)
+    seed_tables(monkeypatch, 3)
     async with OfflineDiscord.open(tmp_path / "sb.sqlite", images=False) as d:
         users = (ALICE, BOB, CYRIL, DANA)
-        game_id = await sb_table(d, ALICE, users[1:])
+        game_id = await started_table(d, "schutz_burg", ALICE, users[1:])
         driver = SchutzDriver(d, game_id, {u.id: u for u in users})
         for user in users:                                    # four Messengers
             await driver.choose(user, await driver.open_panel(user), "card:messenger")
