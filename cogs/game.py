@@ -11,13 +11,12 @@ from bot import messages as m
 from bot.i18n import has, t
 from bot.i18n.translator import L
 from bot.text import game_title
-from cogs.moves import resolve_game
+from cogs.moves import GameId, game_option, resolve_game
 from cogs.replies import answer, locale_of, send
 from engine import registry
 from engine.core import RuleError
 
 GAME_CHOICES = [app_commands.Choice(name=L(f"game.{gid}"), value=gid) for gid in registry.available()]
-GameId = Optional[app_commands.Range[int, 1]]
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -84,8 +83,7 @@ class GameCog(commands.Cog):
         await answer(interaction, work, defer="none")
 
     @game.command(name=L("cmd.game.status.name"), description=L("cmd.game.status.description"))
-    @app_commands.rename(game_id="game")
-    @app_commands.describe(game_id=L("cmd.option.game.description"))
+    @game_option
     async def status(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
         async def work(table, locale):
             board = await table.board(await resolve_game(interaction, game_id))
@@ -95,8 +93,7 @@ class GameCog(commands.Cog):
         await answer(interaction, work, game_id=game_id)
 
     @game.command(name=L("cmd.game.hand.name"), description=L("cmd.game.hand.description"))
-    @app_commands.rename(game_id="game")
-    @app_commands.describe(game_id=L("cmd.option.game.description"))
+    @game_option
     async def hand(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
         async def work(table, locale):
             gid = await resolve_game(interaction, game_id)
@@ -117,8 +114,7 @@ class GameCog(commands.Cog):
         await answer(interaction, work)
 
     @game.command(name=L("cmd.game.abandon.name"), description=L("cmd.game.abandon.description"))
-    @app_commands.rename(game_id="game")
-    @app_commands.describe(game_id=L("cmd.option.game.description"))
+    @game_option
     async def abandon(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
         async def work(table, locale):
             gid = await resolve_game(interaction, game_id)

@@ -22,6 +22,13 @@ from bot.i18n.translator import L
 from cogs.replies import answer, locale_of
 
 MAX_CHOICES = 25
+GameId = Optional[app_commands.Range[int, 1]]    # the optional ``game`` option: a table id
+
+
+def game_option(callback):
+    """Shows a command's ``game_id`` parameter as the described ``game`` option."""
+    callback = app_commands.rename(game_id="game")(callback)
+    return app_commands.describe(game_id=L("cmd.option.game.description"))(callback)
 
 
 @dataclass(frozen=True)
@@ -91,20 +98,18 @@ def legal_choices(prefix: str):
 def _command(game: str, sub: str, move: Move) -> app_commands.Command:
     key = f"cmd.{game}.{sub}"
     if move.param is None:
-        async def callback(interaction: discord.Interaction,
-                           game_id: Optional[app_commands.Range[int, 1]] = None) -> None:
+        async def callback(interaction: discord.Interaction, game_id: GameId = None) -> None:
             await play(interaction, game_id, move.prefix, None)
     else:
         async def callback(interaction: discord.Interaction, value: str,
-                           game_id: Optional[app_commands.Range[int, 1]] = None) -> None:
+                           game_id: GameId = None) -> None:
             await play(interaction, game_id, move.prefix, value)
         callback = app_commands.rename(value=move.param)(callback)
         callback = app_commands.describe(value=L(f"{key}.{move.param}.description"))(callback)
         if move.choices:
             callback = app_commands.choices(value=[
                 app_commands.Choice(name=L(f"{key}.{c}"), value=c) for c in move.choices])(callback)
-    callback = app_commands.rename(game_id="game")(callback)
-    callback = app_commands.describe(game_id=L("cmd.option.game.description"))(callback)
+    callback = game_option(callback)
     command = app_commands.Command(name=L(f"{key}.name"), description=L(f"{key}.description"),
                                    callback=callback)
     if move.param is not None and not move.choices:
