@@ -19,6 +19,7 @@ MAX_SELECT_OPTIONS = 25
 MAX_LABEL = 80
 MAX_OPTION_TEXT = 100
 MAX_CUSTOM_ID = 100
+MAX_BUTTONS = 10  # more options read better as a select (a long wall of buttons on mobile)
 
 
 @dataclass(frozen=True)
@@ -93,14 +94,15 @@ def option_rows(game_id: int, seq: int, labelled: list[tuple[str, str]],
                 extra: list[Button] = (), max_rows: int = MAX_ROWS) -> list[Row]:
     """Lay out a decision's options as components within Discord's limits.
 
-    ``labelled`` is ``[(option_id, label)]``.  Up to 20 options become buttons (4 rows,
-    leaving a row for ``extra`` buttons); more become selects of 25 each.  Options
+    ``labelled`` is ``[(option_id, label)]``.  Up to ``MAX_BUTTONS`` options become
+    buttons (rows of 5, leaving a row for ``extra`` buttons); more become selects of 25
+    each.  Options
     whose custom id would exceed 100 characters always go into a select.
     """
     rows: list[Row] = []
     fits = all(len(decision_id(game_id, seq, oid)) <= MAX_CUSTOM_ID for oid, _ in labelled)
     budget = max_rows - (1 if extra else 0)
-    if fits and len(labelled) <= MAX_PER_ROW * budget and len(labelled) <= 20:
+    if fits and len(labelled) <= min(MAX_PER_ROW * budget, MAX_BUTTONS):
         for i in range(0, len(labelled), MAX_PER_ROW):
             chunk = labelled[i:i + MAX_PER_ROW]
             rows.append(tuple(Button(decision_id(game_id, seq, oid), clip(label, MAX_LABEL))

@@ -233,3 +233,14 @@ async def test_a_failing_renderer_never_blocks_a_saved_move(service, monkeypatch
     outcome = await svc.act(row.id, 1, "bid:1", row.seq)
     assert outcome.row.seq == row.seq + 1 and outcome.panel.files == []
     assert out.posts and out.posts[-1].files == []
+
+
+def test_few_options_are_buttons_and_many_are_selects():
+    from bot import messages as m
+    few = m.option_rows(7, 3, [(f"o:{i}", f"Option {i}") for i in range(m.MAX_BUTTONS)])
+    assert all(isinstance(item, m.Button) for row in few for item in row)
+    many = m.option_rows(7, 3, [(f"o:{i}", f"Option {i}") for i in range(40)])
+    selects = [item for row in many for item in row]
+    assert all(isinstance(s, m.Select) for s in selects)
+    assert [len(s.options) for s in selects] == [25, 15]
+    assert [o.value for s in selects for o in s.options] == [f"o:{i}" for i in range(40)]
