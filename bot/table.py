@@ -275,6 +275,28 @@ class TableService:
             await self._disable_last_board(row)
             return await self._load(game_id)
 
+    async def replace_with_ai(self, game_id: int, user_id: int, target_id: int, *,
+                              can_manage: bool = False) -> GameRow:
+        """Hand ``target_id``'s seat to an AI (the host, a manager, or the player himself),
+        so a player who vanished never stalls the table; the AI moves at once."""
+        async with self.lock(game_id):
+            row = await self._active(game_id)
+            if user_id not in (row.host_id, target_id) and not can_manage:
+                raise TableError("not_allowed_replace")
+            seat = row.seat_of(target_id)
+            if seat is None:
+                raise TableError("target_not_playing")
+            old = next(s for s in row.seats if s.seat == seat)
+            name = t("ai.replaces", row.locale, name=old.name)
+            await self.db.set_seat(game_id, SeatRow(seat, None, True, name))
+            row = await self._load(game_id)
+            game = registry.get(row.type)
+            before = self._turn(game, row)
+            row, events = await self._play_ai(game, row)
+            events.insert(0, Event("seat_replaced", {"seat": seat}))
+            await self._announce(game, row, events, before=before)
+            return row
+
     async def list_games(self, *, guild_id: int | None = None, user_id: int | None = None,
                          statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
         return await self.db.list_games(guild_id=guild_id, user_id=user_id, statuses=statuses)

@@ -125,6 +125,21 @@ class GameCog(commands.Cog):
 
         await answer(interaction, work, game_id=game_id)
 
+    @game.command(name=L("cmd.game.replace.name"), description=L("cmd.game.replace.description"))
+    @game_option
+    @app_commands.describe(player=L("cmd.game.replace.player.description"))
+    async def replace(self, interaction: discord.Interaction, player: discord.User,
+                      game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = await resolve_game(interaction, game_id, player.id)
+            can_manage = bool(interaction.permissions.manage_guild)
+            row = await table.replace_with_ai(gid, interaction.user.id, player.id,
+                                              can_manage=can_manage)
+            name = getattr(player, "display_name", None) or f"<@{player.id}>"
+            return m.OutMessage(t("reply.replaced", locale, id=row.id, player=name), ephemeral=True)
+
+        await answer(interaction, work, game_id=game_id)
+
     @app_commands.command(name=L("cmd.rules.name"), description=L("cmd.rules.description"))
     @app_commands.describe(game=L("cmd.rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)

@@ -42,10 +42,12 @@ class Move:
     choices: tuple[str, ...] = ()
 
 
-async def resolve_game(interaction: discord.Interaction, game_id: int | None) -> int:
-    """The table a command means: ``game_id`` or the user's game in this channel."""
+async def resolve_game(interaction: discord.Interaction, game_id: int | None,
+                       user_id: int | None = None) -> int:
+    """The table a command means: ``game_id``, or the game in this channel where the user
+    (or ``user_id``, e.g. the player a command is about) sits."""
     resolved = await interaction.client.table.game_in_channel(
-        interaction.channel_id, interaction.user.id, game_id)
+        interaction.channel_id, user_id or interaction.user.id, game_id)
     interaction.extras["game_id"] = resolved   # errors are then worded for this game
     return resolved
 

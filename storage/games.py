@@ -151,6 +151,14 @@ class Database:
             await self._require_status(tx, game_id, "lobby")
             await self._replace_seats(tx, game_id, seats)
 
+    async def set_seat(self, game_id: int, seat: SeatRow) -> None:
+        """Replace one seat of an active game (e.g. a player handed over to the AI)."""
+        async with self._db.transaction() as tx:
+            await self._require_status(tx, game_id, "active")
+            await tx.execute(
+                "UPDATE seats SET user = ?, is_ai = ?, name = ? WHERE game = ? AND seat = ?",
+                (seat.user_id, int(seat.is_ai), seat.name, game_id, seat.seat))
+
     async def start_game(self, game_id: int, seats: list[SeatRow], state: dict) -> None:
         """Final seats, status 'active', first snapshot; seq stays 0.
 

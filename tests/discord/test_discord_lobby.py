@@ -124,3 +124,23 @@ async def test_seats_option_caps_the_table(offline):
     assert ex.last.ephemeral and ex.last.content == t("error.table_full", "cs", max=3)
     row = await offline.table.db.load_game(gid)
     assert [s.user_id for s in row.seats] == [ALICE.id, BOB.id, CYRIL.id]
+
+
+async def test_a_vanished_player_is_replaced_by_the_ai(offline):
+    gid, lobby = await new_table(offline, ALICE, (BOB, CYRIL))
+    await offline.click(ALICE, lobby, f"l1:{gid}:start")
+    ex = await offline.slash(CYRIL, "game replace", player=str(BOB.id), game=gid)
+    assert ex.last.ephemeral and ex.last.content == t("error.not_allowed_replace", CYRIL.locale)
+    row = await offline.table.db.load_game(gid)
+    assert not any(s.is_ai for s in row.seats)
+    ex = await offline.slash(ALICE, "game replace", player=str(EVE.id), game=gid)
+    assert ex.last.content == t("error.target_not_playing", ALICE.locale)
+    ex = await offline.slash(ALICE, "game replace", player=str(BOB.id), game=gid)
+    assert ex.last.ephemeral and ex.last.content == t("reply.replaced", ALICE.locale, id=gid,
+                                                      player=f"<@{BOB.id}>")
+    row = await offline.table.db.load_game(gid)
+    bob_seat = next(s for s in row.seats if s.is_ai)
+    assert bob_seat.user_id is None and "Bob" in bob_seat.name
+    from engine import registry
+    assert all(d.seat != bob_seat.seat for d in registry.get(row.type).pending(row.state)), \
+        "the AI answered Bob's open decisions at once"

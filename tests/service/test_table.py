@@ -244,3 +244,19 @@ def test_few_options_are_buttons_and_many_are_selects():
     assert all(isinstance(s, m.Select) for s in selects)
     assert [len(s.options) for s in selects] == [25, 15]
     assert [o.value for s in selects for o in s.options] == [f"o:{i}" for i in range(40)]
+
+
+async def test_host_hands_a_vanished_players_seat_to_the_ai(service):
+    svc, out = service
+    row = await lobby_of(svc)
+    row = await svc.start(row.id, 1, seed=6)
+    with pytest.raises(TableError) as err:
+        await svc.replace_with_ai(row.id, 2, 3)
+    assert err.value.key == "not_allowed_replace"
+    row = await svc.replace_with_ai(row.id, 1, 3)
+    seat = next(s for s in row.seats if s.name.startswith("AI"))
+    assert seat.is_ai and seat.user_id is None
+    assert seat.seat not in {d.seat for d in TOY.pending(row.state)}, "the AI bid at once"
+    assert "U3" in seat.name
+    row = await play_to_end(svc, row.id)
+    assert row.status == "finished"
