@@ -1,7 +1,8 @@
 """Action cards played in one's own turn (variant): Big Top, Box-Office Wagon, Ringmaster,
 Fortune Teller, Human Cannonball.  Acrobat and Frištenský are reactions (``calling``).
 
-``PLAYS[card] = (playable(state, turn), start(state, turn, events))``.  A card leaves the
+``PLAYS[card] = (playable(state, turn), start(state, turn, events))``; follow-ups as in
+``characters`` (``SUBS``, ``EXPLAIN``).  A card leaves the
 hand when its effect is fixed (after the target choices, which may be taken back).
 """
 from __future__ import annotations
@@ -10,7 +11,7 @@ from engine.core import Event, Option, State
 
 from engine.citadels import data
 from engine.citadels.calling import open_sub
-from engine.citadels.cards import cost, discard, opponents, pay, place
+from engine.citadels.cards import cost, discard, opponent_refusal, opponents, pay, place
 
 FORTUNE, RINGMASTER, CANNONBALL = "fortune_teller", "ringmaster", "human_cannonball"
 
@@ -135,6 +136,8 @@ SUBS = {
     "cannonball_remove": (_cannon_removals, _cannon_remove),
     "cannonball_build": (_cannon_builds, _cannon_build),
 }
+
+EXPLAIN = {"fortune_target": lambda state, t, option: opponent_refusal(state, t["seat"], option)}
 
 #: follow-ups after which nothing can be taken back
 NO_BACK = frozenset({"fortune_card"})

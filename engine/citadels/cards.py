@@ -5,7 +5,7 @@ The bank is unlimited (ruling BANK-1) but kept as a ledger so that
 """
 from __future__ import annotations
 
-from engine.core import Event, Rng, State
+from engine.core import Event, RuleError, Rng, State
 
 from engine.citadels.data import COMPLETE, DISTRICTS
 
@@ -76,3 +76,9 @@ def cost(card: str) -> int:
 
 def opponents(state: State, seat: int) -> list[int]:
     return [s for s in range(state["n"]) if s != seat]
+
+
+def opponent_refusal(state: State, seat: int, option: str) -> RuleError | None:
+    """Why ``player:<seat>`` is no opponent of ``seat`` (None when it is one or unparsable)."""
+    target = option.partition(":")[2]
+    return RuleError("not_an_opponent") if target == str(seat) else None

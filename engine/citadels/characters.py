@@ -2,15 +2,17 @@
 
 Each ability is ``ABILITIES[name] = (available(state, turn), start(state, turn, events))``;
 ``start`` either acts at once (and marks the ability used) or opens a follow-up
-``turn["sub"]`` answered through ``SUBS[kind] = (options(state, turn), apply(...))``.
+``turn["sub"]`` answered through ``SUBS[kind] = (options(state, turn), apply(...))``;
+``EXPLAIN[kind](state, turn, option)`` says why a refused follow-up option is illegal.
 """
 from __future__ import annotations
 
-from engine.core import Event, Option, State
+from engine.core import Event, Option, RuleError, State
 
 from engine.citadels import data
 from engine.citadels.calling import open_sub, open_window
-from engine.citadels.cards import cost, discard, draw, gain, opponents, pay, tell_drawn
+from engine.citadels.cards import (cost, discard, draw, gain, opponent_refusal, opponents, pay,
+                                   tell_drawn)
 
 ASSASSIN, THIEF, MAGICIAN, MERCHANT, ARCHITECT, WARLORD = (
     "assassin", "thief", "magician", "merchant", "architect", "warlord")
@@ -63,9 +65,27 @@ def _architect_draw(state: State, t: dict, events: list[Event]) -> None:
 
 # -- Assassin, Thief ---------------------------------------------------------------------
 
-def _kill_options(state: State, t: dict):
-    return [Option("target:" + c, "target_character", {"character": c})
-            for c in data.CHARACTERS if c != ASSASSIN]
+def _kill_banned(state: State) -> tuple:
+    return (ASSASSIN,)
+
+
+def _rob_banned(state: State) -> tuple:
+    """Rank 1, the Thief himself and the Assassin's named victim (even if saved)."""
+    return ASSASSIN, THIEF, state["kill"]
+
+
+def _named_options(banned):
+    """Options naming every character that ``banned(state)`` does not exclude."""
+    return lambda state, t: [Option("target:" + c, "target_character", {"character": c})
+                             for c in data.CHARACTERS if c not in banned(state)]
+
+
+def _named_refusal(banned):
+    def refusal(state: State, t: dict, option: str) -> RuleError | None:
+        char = option.partition(":")[2]
+        return RuleError("target_forbidden", character=char) \
+            if char in data.RANK and char in banned(state) else None
+    return refusal
 
 
 def _kill(state: State, t: dict, option: str, events: list[Event]) -> None:
@@ -78,12 +98,6 @@ def _kill(state: State, t: dict, option: str, events: list[Event]) -> None:
         holder = state["held"].get(char)
         has = holder is not None and data.FRISTENSKY in state["hands"][holder]
         open_window(state, data.FRISTENSKY, holder if has else None)
-
-
-def _rob_options(state: State, t: dict):
-    banned = (ASSASSIN, THIEF, state["kill"])
-    return [Option("target:" + c, "target_character", {"character": c})
-            for c in data.CHARACTERS if c not in banned]
 
 
 def _rob(state: State, t: dict, option: str, events: list[Event]) -> None:
@@ -110,6 +124,8 @@ def _swap_hands(state: State, t: dict, option: str, events: list[Event]) -> None
     events.append(Event("hands_swapped", {"seat": seat, "target_seat": other,
                                           "cards": len(hands[seat]),
                                           "target_cards": len(hands[other])}))
+    tell_drawn(events, seat, hands[seat], "card_received")
+    tell_drawn(events, other, hands[other], "card_received")
 
 
 def _swap_deck_options(state: State, t: dict):
@@ -147,21 +163,36 @@ def _swap_deck(state: State, t: dict, option: str, events: list[Event]) -> None:
 
 # -- Warlord ----------------------------------------------------------------------------
 
+def destroy_price(city: list[str], district: str) -> int:
+    """Cost - 1 (never below 0), +1 for any other district of a Great Wall's city."""
+    wall = data.GREAT_WALL in city and district != data.GREAT_WALL
+    return max(0, cost(district) - 1) + wall
+
+
+def destroy_refusal(state: State, seat: int, target: int, district: str) -> RuleError | None:
+    """Why the Warlord at ``seat`` may not destroy ``district`` of ``target`` now (None: he may)."""
+    city = state["cities"][target]
+    if target == seat:
+        return RuleError("not_an_opponent")
+    if district not in city:
+        return RuleError("not_in_city", district=district)
+    if district in UNDESTROYABLE:
+        return RuleError("cannot_destroy", district=district)
+    if target == state["bishop"]:
+        return RuleError("bishop_protected", target_seat=target)
+    if len(city) >= data.COMPLETE:
+        return RuleError("city_complete", target_seat=target)
+    price, gold = destroy_price(city, district), state["gold"][seat]
+    if price > gold:
+        return RuleError("not_enough_gold", cost=price, gold=gold)
+    return None
+
+
 def destroy_targets(state: State, seat: int) -> list[tuple[int, str, int]]:
     """(seat, district, price) the Warlord at ``seat`` may destroy and can afford now."""
-    gold, out = state["gold"][seat], []
-    for s in range(state["n"]):
-        city = state["cities"][s]
-        if s == seat or s == state["bishop"] or len(city) >= data.COMPLETE:
-            continue
-        wall = data.GREAT_WALL in city
-        for d in city:
-            if d in UNDESTROYABLE:
-                continue
-            price = max(0, cost(d) - 1) + (wall and d != data.GREAT_WALL)
-            if price <= gold:
-                out.append((s, d, price))
-    return out
+    return [(s, d, destroy_price(city, d))
+            for s, city in enumerate(state["cities"]) for d in dict.fromkeys(city)
+            if destroy_refusal(state, seat, s, d) is None]
 
 
 def _destroy_options(state: State, t: dict):
@@ -170,11 +201,17 @@ def _destroy_options(state: State, t: dict):
             for s, d, p in destroy_targets(state, t["seat"])]
 
 
+def _destroy_why(state: State, t: dict, option: str) -> RuleError | None:
+    _, target, district = (option.split(":") + ["", ""])[:3]
+    if not target.isdigit() or int(target) >= state["n"]:
+        return None
+    return destroy_refusal(state, t["seat"], int(target), district)
+
+
 def _destroy(state: State, t: dict, option: str, events: list[Event]) -> None:
     _, target, district = option.split(":")
     target, seat = int(target), t["seat"]
-    price = next(p for s, d, p in destroy_targets(state, seat)
-                 if s == target and d == district)
+    price = destroy_price(state["cities"][target], district)
     pay(state, seat, price)
     state["cities"][target].remove(district)
     if district == "haunted_city":
@@ -196,8 +233,8 @@ ABILITIES = {
     "kill": (_unused("kill", ASSASSIN), open_sub("kill_target")),
     "rob": (_unused("rob", THIEF), open_sub("rob_target")),
     "swap_hands": (_magic_unused, open_sub("swap_hands_target")),
-    "swap_deck": (lambda s, t: _magic_unused(s, t) and bool(s["hands"][t["seat"]]),
-                  open_sub("swap_deck_cards", selected=[])),
+    "swap_deck": (lambda s, t: _magic_unused(s, t) and bool(s["hands"][t["seat"]])
+                  and bool(s["deck"] or s["discard"]), open_sub("swap_deck_cards", selected=[])),
     "income": (lambda s, t: data.INCOME_COLOUR[t["char"]] is not None
                and "income" not in t["used"], _income),
     "merchant_gold": (_unused("merchant_gold", MERCHANT), _merchant_gold),
@@ -207,9 +244,16 @@ ABILITIES = {
 }
 
 SUBS = {
-    "kill_target": (_kill_options, _kill),
-    "rob_target": (_rob_options, _rob),
+    "kill_target": (_named_options(_kill_banned), _kill),
+    "rob_target": (_named_options(_rob_banned), _rob),
     "swap_hands_target": (_swap_hands_options, _swap_hands),
     "swap_deck_cards": (_swap_deck_options, _swap_deck),
     "destroy_target": (_destroy_options, _destroy),
+}
+
+EXPLAIN = {
+    "kill_target": _named_refusal(_kill_banned),
+    "rob_target": _named_refusal(_rob_banned),
+    "swap_hands_target": lambda state, t, option: opponent_refusal(state, t["seat"], option),
+    "destroy_target": _destroy_why,
 }

@@ -16,6 +16,7 @@ ABILITIES = {**characters.ABILITIES, **purple.ABILITIES}
 SUBS = {**characters.SUBS, **purple.SUBS, **actions.SUBS,
         "keep_card": (income.keep_options, income.apply_keep)}
 NO_BACK = actions.NO_BACK | {"keep_card"}
+EXPLAIN = {**characters.EXPLAIN, **actions.EXPLAIN}
 
 _INCOME = (Option("income:gold", "income_gold", {"gold": data.RULES["step1_gold"]}),
            Option("income:cards", "income_cards"))
@@ -109,6 +110,8 @@ def _build(state: State, t: dict, district: str, events: list[Event]) -> None:
 def explain(state: State, kind: str, option: str) -> RuleError:
     """The clearest reason why ``option`` is not legal for this turn right now."""
     t = state["turn"]
+    if t is not None and t["sub"] is not None and kind == t["sub"]["kind"] and kind in EXPLAIN:
+        return EXPLAIN[kind](state, t, option) or RuleError("illegal_option", option=option)
     if kind != "turn" or t is None or t["sub"] is not None:
         return RuleError("illegal_option", option=option)
     verb, _, arg = option.partition(":")
@@ -119,8 +122,10 @@ def explain(state: State, kind: str, option: str) -> RuleError:
         return RuleError("income_first")
     if verb == "build":
         hand, city = state["hands"][seat], state["cities"][seat]
-        if arg not in hand or arg not in data.DISTRICTS:
+        if arg not in hand:
             return RuleError("card_not_in_hand", card=arg)
+        if arg not in data.DISTRICTS:
+            return RuleError("not_a_district", card=arg)
         if not t["step1"]:
             return RuleError("income_first")
         if t["builds"] >= t["limit"]:

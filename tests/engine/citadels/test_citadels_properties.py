@@ -13,7 +13,8 @@ from engine.citadels import GAME
 from engine.citadels.data import CHARACTERS, WAGON, deck
 
 LEAK = "LEAK"
-PRIVATE_EVENTS = {"card_drawn", "card_kept", "you_chose", "saw_face_down", "card_taken"}
+PRIVATE_EVENTS = {"card_drawn", "card_kept", "you_chose", "saw_face_down", "card_taken",
+                  "card_received"}
 
 
 def card_zones(state) -> Counter:
