@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Action, Decision, Event, Option, RuleError, State
 
 from . import building, cards, rounds, scoring, trade, winter  # noqa: F401  (registration)
+from .errors import explain
 from .rounds import act_pick, check_pick, pick_options, pick_params, pick_waiting
 from .tasks import ACTS, OPTIONS, QUESTIONS, STEPS, live_options
 
@@ -90,14 +91,15 @@ def apply(state: State, seat: int, action: Action) -> list[Event]:
         task = state["task"]
         if task is None or task["seat"] != seat:
             raise RuleError("not_your_turn")
-        _check(action, task["type"], OPTIONS[task["type"]](state, task))
+        _check(state, task, action)
         ACTS[task["type"]](state, task, action.option, events)
     advance(state, events)
     return events
 
 
-def _check(action: Action, kind: str, opts: list[Option]) -> None:
-    if action.kind != kind:
+def _check(state: State, task: dict, action: Action) -> None:
+    """RuleError unless ``action`` answers the open ``task`` with one of its options."""
+    if action.kind != task["type"]:
         raise RuleError("stale_decision")
-    if not any(o.id == action.option for o in opts):
-        raise RuleError("illegal_option", option=action.option)
+    if not any(o.id == action.option for o in OPTIONS[task["type"]](state, task)):
+        raise explain(state, task, action.option)

@@ -90,6 +90,8 @@ def check_pick(state: State, seat: int, option: str) -> None:
         return
     card = option.split(":", 1)[-1]
     player = state["players"][seat]
+    if card in state["draft"].get(str(seat), []):
+        raise RuleError("card_already_chosen", card=card)
     if card == D.MASTER and card in player["hand"] and not player["played"]:
         raise RuleError("master_builder_locked")
     if card in D.CARD_INDEX:

@@ -2,16 +2,21 @@
 
 Each test names the spec section it checks (shared/rules/schutz_burg.md).
 """
+import json
 import random
+from pathlib import Path
 
 import pytest
 
-from engine.core import Action
+from engine.core import Action, RuleError
 from engine.schutz_burg import GAME
 from engine.schutz_burg import data as D
 from sb_helpers import (A, B, C, Dd, answer, assert_conserved, build, decision, final_scoring,
                         finish_defaults, finish_round, ids, new_game, pick, play, put_space,
-                        put_spot, set_res, set_taler, skip_to)
+                        put_spot, set_res, set_taler, skip_to, start_round)
+
+ROOT = Path(__file__).resolve().parents[3]
+CATALOG = json.loads((ROOT / "bot" / "i18n" / "schutz_burg.json").read_text("utf-8"))
 
 
 def kinds(events):
@@ -413,3 +418,159 @@ def test_no_event_or_view_shows_a_face_down_card_before_the_reveal_s6():
         assert mine == ([chosen[viewer]] if viewer in chosen else None)
         assert all(s["round_cards"] == [] for s in seen["seats"])
         assert "worker_sand_clay" not in str(seen["pick"]) or viewer == A
+
+
+# -- specific errors for illegal answers (state unchanged) ----------------------------------------
+def refused(state, option, seat=None):
+    """Apply ``option`` to the open decision; it must raise and leave the state untouched."""
+    d = decision(state, seat)
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, d.seat, Action(d.kind, option))
+    assert json.dumps(state, sort_keys=True) == before
+    assert f"schutz_burg.error.{err.value.key}" in CATALOG
+    return err.value.key, err.value.params
+
+
+def test_trader_errors_name_the_placement_rule():
+    state = new_game(4, start=B)
+    state["round"] = 5
+    put_spot(state, "cart_sand", A, 2)
+    put_spot(state, "cart_wood", B, 3)
+    put_spot(state, "cart_stone", C, 4)
+    pick(state, {A: ["messenger"], B: ["trader"], C: ["messenger"], Dd: ["trader"]})
+    assert refused(state, "spot:rider") == ("cart_still_free", {})
+    assert refused(state, "spot:cart_stone") == ("cart_still_free", {})
+    assert refused(state, "inn:cart_clay") == ("not_innkeeper", {})
+    assert refused(state, "spot:moon")[0] == "illegal_option"
+    answer(state, "spot:cart_clay")
+    assert refused(state, "spot:cart_clay") == ("helper_protected",
+                                                {"spot": "cart_clay", "victim_seat": B})
+    from engine.schutz_burg.errors import explain
+    state["players"][Dd]["helpers"] = 0
+    assert explain(state, {"type": "trader", "seat": Dd}, "spot:rider").key == "no_helper_left"
+
+
+def test_trader_cannot_displace_own_helper_error():
+    state = new_game(3, start=A)
+    state["round"] = 4
+    for spot in D.CARTS:
+        put_spot(state, spot, B if spot != "cart_sand" else A, 1)
+    pick(state, {A: ["trader"], B: ["messenger"], C: ["messenger"]})
+    assert refused(state, "spot:cart_sand") == ("own_helper", {"spot": "cart_sand"})
+
+
+def test_helper_errors_name_the_placement_rule():
+    state = new_game(3, start=A)
+    build(state, "tavern", B)
+    put_space(state, "tavern.2", C)
+    _stonemason_built(state, taler=19)
+    assert refused(state, "space:keep.1") == ("not_built", {"building": "keep"})
+    assert refused(state, "space:tavern.2") == ("space_taken", {"building": "tavern", "owner_seat": C})
+    assert refused(state, "space:market.99")[0] == "illegal_option"
+    answer(state, "space:tavern.1")  # fee 12: 7 Taler left
+    assert refused(state, "space:tavern.2")[0] == "same_building"
+    assert refused(state, "space:market.1") == ("cannot_afford", {"amount": 8})
+    answer(state, "space:smithy.2")
+    assert state["spaces"]["smithy.2"] == A and state["players"][A]["taler"] == 1
+
+
+def test_helper_limit_and_no_building_errors():
+    from engine.schutz_burg.errors import explain
+    state = new_game(3, start=A)
+    task = {"type": "helper", "seat": A}
+    assert explain(state, task, "space:market.1").key == "helper_needs_building"
+    state["rs"]["built"].append([A, "house_1"])
+    state["rs"]["placed"][A] = ["tavern", "smithy"]
+    assert explain(state, task, "space:market.1").params == {"max": 2}
+
+
+def test_build_and_payment_errors():
+    state = new_game(3, start=A)
+    build(state, "well", B)
+    set_res(state, A, sand=2, wood=1, clay=1)
+    pick(state, {A: ["stonemason"], B: ["messenger"], C: ["messenger"]})
+    skip_to(state, "build", A)
+    assert refused(state, "tpl:well") == ("not_on_board", {"template": "well"})
+    assert refused(state, "tpl:palace") == ("cannot_pay", {"template": "palace", "cost": 30})
+    answer(state, "tpl:house_1")  # cost 8
+    assert refused(state, "pay:1-1-1-0") == ("payment_not_exact", {"cost": 8, "points": 7})
+    assert refused(state, "pay:0-2-1-0") == ("payment_kinds", {"min": 3})
+    assert refused(state, "pay:4-0-1-0")[0] == "payment_kinds"
+    assert refused(state, "pay:1-1-0-1") == ("payment_short", {})
+    assert refused(state, "pay:x-1")[0] == "illegal_option"
+
+
+def test_buy_errors():
+    state = new_game(3, start=A)
+    pick(state, {A: ["stonemason"], B: ["worker_wood_silver"], C: ["worker_sand_clay"]})
+    skip_to(state, "buy", A)
+    assert refused(state, "buy:1:worker_wood_silver:clay") == ("not_on_worker", {"resource": "clay"})
+    answer(state, "buy:1:worker_wood_silver:wood")
+    assert refused(state, "buy:1:worker_wood_silver:wood") == ("already_bought", {})
+
+    state = new_game(2, start=A)
+    pick(state, {A: ["stonemason", "worker_sand_clay"], B: ["worker_wood_silver", "messenger"]})
+    skip_to(state, "buy", A)
+    assert refused(state, "buy:0:worker_sand_clay:sand") == ("own_worker", {})
+
+
+def test_tower_and_winter_errors():
+    state = new_game(3, start=A, winter=True)
+    state["lost"]["clay"] += state["tower"]["clay"]
+    state["tower"]["clay"] = 0
+    pick(state, {A: ["bricklayer"], B: ["messenger"], C: ["messenger"]})
+    assert refused(state, "kind:clay") == ("tower_empty", {"resource": "clay"})
+
+    state = new_game(3, start=A, winter=True)
+    play(state, A, "messenger", "trader", "worker_sand_clay")
+    set_taler(state, A, 2)
+    set_res(state, A, stone=1)
+    _draw(state, "plague")
+    pick(state, {A: ["bricklayer"], B: ["messenger"], C: ["messenger"]})
+    assert refused(state, "remove:bricklayer") == ("card_not_eligible", {"card": "bricklayer"})
+    assert refused(state, "pay") == ("cannot_afford", {"amount": 3})
+
+
+def test_count_and_item_errors():
+    from engine.schutz_burg.errors import explain
+    state = new_game(3, start=A, winter=True)
+    set_res(state, A, stone=1)
+    assert explain(state, {"type": "wall_breach", "seat": A}, "stones:3").params == {"max": 1}
+    assert explain(state, {"type": "court", "seat": A}, "give:clay").key == "item_not_held"
+    state["maiden_items"] = ["sand"]
+    assert explain(state, {"type": "maiden_take", "seat": A}, "take:wood").key == "item_not_on_card"
+
+
+def test_two_player_second_pick_of_the_same_card_is_named():
+    state = new_game(2, start=A)
+    GAME.apply(state, A, Action("pick_card", "card:trader"))
+    assert refused(state, "card:trader", A) == ("card_already_chosen", {"card": "trader"})
+
+
+# -- §15 Castle Maiden details --------------------------------------------------------------------
+def _maiden(state, drawn):
+    state["maiden"] = {"drawn": drawn, "first": True, "out": [], "paid": [], "items": []}
+
+
+def test_maiden_player_with_nothing_to_give_must_withdraw_s15():
+    state = new_game(3, start=A, winter=True)
+    _maiden(state, 4)
+    for seat in (A, C):  # nothing at all; A, the start player, gets the round coin first
+        set_res(state, seat)
+        set_taler(state, seat, 0)
+    start_round(state, 5, A)
+    assert (decision(state).kind, ids(state)) == ("court", ["give:taler", "withdraw"])
+    answer(state, "give:taler")
+    events = answer(state, "give:sand", B)
+    assert [e.kind for e in events if e.params.get("seat") == C] == ["withdrew"]
+    assert state["maiden"]["out"] == [C] and state["maiden"]["paid"] == [A, B]
+
+
+def test_maiden_drawn_in_the_last_round_never_courts_s15():
+    state = new_game(3, start=A, winter=True)
+    state["round"] = state["rounds"]
+    _draw(state, "castle_maiden")
+    events = pick(state, {A: ["messenger"], B: ["messenger"], C: ["messenger"]})
+    assert state["finished"]
+    assert "courtship" not in kinds(events) and "maiden_won" not in kinds(events)
