@@ -574,3 +574,67 @@ def test_maiden_drawn_in_the_last_round_never_courts_s15():
     events = pick(state, {A: ["messenger"], B: ["messenger"], C: ["messenger"]})
     assert state["finished"]
     assert "courtship" not in kinds(events) and "maiden_won" not in kinds(events)
+
+
+# -- §12 / §13.2 shared conversion buildings ----------------------------------------------------
+def final_part(state, seat, name):
+    return state["final"][seat].get(name, 0)
+
+
+def test_market_and_palace_split_between_two_players_use_the_single_rate_s12():
+    state = new_game(3, start=A)
+    build(state, "palace", C)
+    put_space(state, "market.1", A)
+    put_space(state, "market.2", B)
+    put_space(state, "palace.1", A)
+    put_space(state, "palace.2", B)
+    set_taler(state, A, 9)
+    set_taler(state, B, 4)
+    set_res(state, A, stone=7)
+    set_res(state, B, stone=6)
+    final_scoring(state)
+    assert (final_part(state, A, "market"), final_part(state, B, "market")) == (4, 2)
+    assert (final_part(state, A, "palace"), final_part(state, B, "palace")) == (25, 25)
+    assert state["players"][A]["res"]["stone"] == 2 and state["players"][B]["res"]["stone"] == 1
+    assert_conserved(state)
+
+
+def test_palace_exchanges_run_from_the_last_start_player_s13_2():
+    state = new_game(3, start=B)
+    build(state, "palace", C)
+    put_space(state, "palace.1", A)
+    put_space(state, "palace.2", B)
+    for seat in (A, B):
+        set_res(state, seat, silver=1)
+    for kind in ("sand", "wood", "clay", "stone"):  # one stone and one clay left on the carts
+        keep = 1 if kind in ("clay", "stone") else 0
+        state["lost"][kind] += state["supply"][kind] - keep
+        state["supply"][kind] = keep
+    final_scoring(state)
+    assert decision(state).seat == B  # B started the last round
+    answer(state, "exchange:1")
+    assert decision(state).seat == A
+    answer(state, "exchange:1")
+    assert final_part(state, B, "palace") == 5 and final_part(state, A, "palace") == 4
+    assert state["smithy"] == 2
+    assert_conserved(state)
+
+
+@pytest.mark.parametrize("n, winter, seed", [(2, True, 1), (3, True, 2), (4, True, 3)])
+def test_options_from_other_moments_are_refused_with_a_catalogued_error(n, winter, seed):
+    """Replaying ids seen elsewhere in the game (stale buttons, typed commands) never crashes,
+    never changes the state, and always names a catalogued reason."""
+    rnd = random.Random(seed)
+    state = GAME.setup(n, {"winter": winter}, seed)
+    seen: dict[str, set[str]] = {}
+    while GAME.result(state) is None:
+        d = GAME.pending(state)[0]
+        legal = {o.id for o in d.options}
+        seen.setdefault(d.kind, set()).update(legal)
+        before = json.dumps(state, sort_keys=True)
+        for option in rnd.sample(sorted(seen[d.kind] - legal), min(6, len(seen[d.kind] - legal))):
+            with pytest.raises(RuleError) as err:
+                GAME.apply(state, d.seat, Action(d.kind, option))
+            assert f"schutz_burg.error.{err.value.key}" in CATALOG
+            assert json.dumps(state, sort_keys=True) == before
+        GAME.apply(state, d.seat, Action(d.kind, rnd.choice(d.options).id))
