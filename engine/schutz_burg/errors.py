@@ -64,7 +64,7 @@ def _helper(state: State, task: dict, verb: str, where: str) -> RuleError | None
     if verb == "space" and state["spaces"][where] is not None:
         return RuleError("space_taken", building=building, owner_seat=state["spaces"][where])
     if where == D.INN and state["inn"]["keeper"] is not None:
-        return RuleError("space_taken", building=building, owner_seat=state["inn"]["keeper"])
+        return RuleError("inn_taken", owner_seat=state["inn"]["keeper"])
     if where == D.GRANARY and len(state["granary"]) >= D.WINTER[D.GRANARY]["max_helpers"]:
         return RuleError("granary_full", max=D.WINTER[D.GRANARY]["max_helpers"])
     if fee > state["players"][seat]["taler"]:

@@ -638,3 +638,12 @@ def test_options_from_other_moments_are_refused_with_a_catalogued_error(n, winte
             assert f"schutz_burg.error.{err.value.key}" in CATALOG
             assert json.dumps(state, sort_keys=True) == before
         GAME.apply(state, d.seat, Action(d.kind, rnd.choice(d.options).id))
+
+
+def test_second_innkeeper_is_refused_by_name():
+    from engine.schutz_burg.errors import explain
+    state = new_game(3, start=A, winter=True)
+    state["inn"] = {"keeper": B, "taler": 0}
+    state["rs"]["built"].append([A, "house_1"])
+    error = explain(state, {"type": "helper", "seat": A}, "loc:village_inn")
+    assert (error.key, error.params) == ("inn_taken", {"owner_seat": B})
