@@ -63,6 +63,8 @@ class Citadels(Game):
         return _decision(state) if _actor(state) == seat else None
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> RuleError:
+        if action.kind in _DRAFT and state["draft"]:
+            return rounds.explain_draft(state, action.option)
         return turn.explain(state, action.kind, action.option)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:

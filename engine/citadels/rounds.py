@@ -6,7 +6,7 @@ of character cards.  Whatever is left in the pool after the script goes face dow
 """
 from __future__ import annotations
 
-from engine.core import Decision, Event, Option, Rng, State
+from engine.core import Decision, Event, Option, RuleError, Rng, State
 
 from engine.citadels import data
 from engine.citadels.cards import draw, gain
@@ -124,6 +124,14 @@ def draft_decision(state: State) -> Decision:
     default = options[state["rng"] % len(options)].id
     return Decision(seat, dkind, options, secret=True, default=default,
                     params={"round": state["round"]})
+
+
+def explain_draft(state: State, option: str) -> RuleError:
+    """Why a refused draft answer is illegal: usually a character not offered to this seat."""
+    card = option.partition(":")[2]
+    if card in data.RANK and card not in state["draft"]["pool"]:
+        return RuleError("not_offered", character=card)
+    return RuleError("illegal_option", option=option)
 
 
 def apply_draft(state: State, seat: int, option: str, events: list[Event]) -> bool:

@@ -68,6 +68,21 @@ def test_s4_2_last_player_puts_the_other_card_face_down_and_knows_it():
     assert pool[1] not in json.dumps(GAME.view(state, None))
 
 
+def test_s4_2_picking_a_character_not_offered_is_refused_clearly():
+    order = ["bishop", "king", "thief", "merchant", "warlord", "assassin", "magician",
+             "architect"]
+    state = GAME.setup(2, {}, 3)
+    state["round"] = 0
+    rounds.start_round(state, [], order=order)
+    assert _refused(state, 0, "pick_character", "pick:bishop") == "not_offered"  # face down
+    act(state, "pick:king")
+    assert _refused(state, 1, "pick_character", "pick:king") == "not_offered"
+    assert _refused(state, 1, "discard_character", "discard:thief") == "stale_decision"
+    act(state, "pick:warlord")
+    assert _refused(state, 1, "discard_character", "discard:warlord") == "not_offered"
+    assert _refused(state, 1, "discard_character", "pick:thief") == "illegal_option"
+
+
 # -- §6.1 Assassin ---------------------------------------------------------------------------
 
 def test_s6_1_victims_other_character_still_plays_and_killed_is_not_revealed():
@@ -209,6 +224,17 @@ def test_s14_34_laboratory_may_discard_an_action_card():
     act(state, "ability:laboratory")
     act(state, "discard:big_top")
     assert state["gold"][0] == 1 and state["discard"] == ["big_top"]
+
+
+def test_s11_3_using_a_wagon_is_not_an_action_card_play():
+    state, _ = table(4, {"king": 1, "warlord": 0}, gold={1: 3}, hands={1: ["ringmaster"]},
+                     deck=["temple", "church"], **AC)
+    state["wagons"] = [{"id": 1, "owner": 0, "gold": 0}]
+    state["wagon_seq"] = 1
+    act(state, "wagon:0")
+    act(state, options(state)[0])
+    act(state, "decline")
+    assert state["turn"]["card"] is None and "action:ringmaster" in options(state)
 
 
 @pytest.mark.parametrize("owned", [["library"], ["observatory"], ["library", "observatory"]])
