@@ -203,7 +203,7 @@ def _destroy_options(state: State, t: dict):
 
 def _destroy_why(state: State, t: dict, option: str) -> RuleError | None:
     _, target, district = (option.split(":") + ["", ""])[:3]
-    if not target.isdigit() or int(target) >= state["n"]:
+    if not target.isdigit() or int(target) >= state["n"] or not district:
         return None
     return destroy_refusal(state, t["seat"], int(target), district)
 

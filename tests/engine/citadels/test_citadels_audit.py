@@ -367,3 +367,62 @@ def test_s12_3_face_down_cards_are_only_ever_called_unanswered():
     assert naming and set(naming) == {"call_unanswered"}
     spectator = GAME.view(state, None)
     assert spectator["removed_face_down"] == 1 and "face_down" not in spectator
+
+
+def _window_state(hands, kill):
+    held = {"assassin": 4, "king": 3, "merchant": 1, "bishop": 2, "warlord": 0}
+    state, _ = table(5, held, crown=0, hands=hands, **AC)
+    act(state, "income:gold")
+    act(state, "ability:kill")
+    events = act(state, "target:" + kill)
+    if kill == "king":
+        events += pass_windows(state)
+        events += act(state, "end")
+    return state, events
+
+
+@pytest.mark.parametrize("kill,card", [("king", "acrobat"), ("bishop", "fristensky")])
+def test_s12_6_a_reaction_window_looks_the_same_whoever_holds_the_card(kill, card):
+    """Seat 2 (the Bishop) holds the card in one game, a plain district in the other."""
+    others = {s: ["temple"] for s in (0, 1, 3, 4)}
+    with_card, events_a = _window_state({**others, 2: [card]}, kill)
+    without, events_b = _window_state({**others, 2: ["church"]}, kill)
+    assert with_card["window"] is not None and without["window"] is not None
+
+    def public(events):
+        return [e.to_json() for e in events if e.visible_to is None]
+    assert public(events_a) == public(events_b)
+    for seat in (None, 0, 1, 3, 4):
+        assert GAME.view(with_card, seat) == GAME.view(without, seat)
+    for seat in (0, 1, 3, 4):
+        assert GAME.decision_for(with_card, seat) == GAME.decision_for(without, seat)
+    assert [o.id for o in GAME.decision_for(with_card, 2).options] == ["pass", "play:" + card]
+
+
+BOGUS = ["", ":", "end:", "x:y:z", "income:", "income:silver", "build:", "build:big_top",
+         "ability:", "ability:kill", "action:", "action:acrobat", "wagon:", "wagon:x",
+         "wagon:9", "target:", "target:jester", "target:assassin", "player:", "player:-1",
+         "player:0", "player:99", "destroy:1", "destroy:99:keep", "destroy:x:y",
+         "destroy:0:temple", "card:999", "card:-1", "done", "keep:", "keep:palace",
+         "discard:", "take:", "remove:", "remove:big_top", "build:great_wall", "pick:",
+         "pick:king", "discard:king", "play:acrobat", "play:fristensky", "cash", "back"]
+
+
+@pytest.mark.parametrize("n,ac", [(2, True), (4, True), (7, False)])
+def test_bad_input_never_crashes_and_changes_nothing(n, ac):
+    """Whatever is typed, an option not offered is a RuleError and the state is untouched."""
+    import random
+    from engine.ai import choose
+    state = GAME.setup(n, GAME.parse_options({"action_cards": ac}), 20 + n)
+    rnd = random.Random(n)
+    steps = 0
+    while GAME.result(state) is None and steps < 600:
+        for decision in GAME.pending(state):
+            legal = {o.id for o in decision.options}
+            for bogus in BOGUS:
+                if bogus not in legal:
+                    key = _refused(state, decision.seat, decision.kind, bogus)
+                    assert isinstance(key, str) and key
+        decision = GAME.pending(state)[0]
+        GAME.apply(state, decision.seat, choose(GAME, state, decision, rnd))
+        steps += 1
