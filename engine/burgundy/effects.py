@@ -15,6 +15,8 @@ from engine.burgundy.estate import same_kind_in_pasture
 from engine.burgundy.frames import do_action, prefer, push, register
 from engine.burgundy.knowledge import ANIMAL_BONUS, SHIP_TWO_DEPOTS
 
+NO_GOODS: Opt = ("no_goods", "no_goods", {})
+
 
 def resolve_effect(state: dict, seat: int, tile: str, space: int) -> list[Event]:
     """The placed tile's own effect (after region and colour scoring)."""
@@ -47,11 +49,17 @@ def resolve_effect(state: dict, seat: int, tile: str, space: int) -> list[Event]
 
 # -- ship -------------------------------------------------------------------------------
 def _ship_options(state: dict, frame: dict, p: dict) -> list[Opt]:
+    """Every depot (pair, with knowledge 5) holding goods, and ``no_goods`` when an empty
+    depot (pair) could be chosen instead: then only the pawn moves (rules §18 item 10)."""
     goods = state["depot_goods"]
     if SHIP_TWO_DEPOTS in p["know"]:
-        return [(f"depots:{a}:{b}", "depots", {"depot": a, "depot2": b})
-                for a, b in DEPOT_PAIRS if goods[a - 1] or goods[b - 1]]
-    return [(f"depot:{d}", "depot", {"depot": d}) for d in DEPOTS if goods[d - 1]]
+        out = [(f"depots:{a}:{b}", "depots", {"depot": a, "depot2": b})
+               for a, b in DEPOT_PAIRS if goods[a - 1] or goods[b - 1]]
+        choices = len(DEPOT_PAIRS)
+    else:
+        out = [(f"depot:{d}", "depot", {"depot": d}) for d in DEPOTS if goods[d - 1]]
+        choices = len(DEPOTS)
+    return out + [NO_GOODS] if len(out) < choices else out
 
 
 def _take_goods(state: dict, seat: int, depots: list[int], goods: int) -> int:
@@ -75,6 +83,8 @@ def _new_types(state: dict, p: dict, depots: list[int]) -> list[int]:
 def _ship_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
     p = state["players"][seat]
     state["stack"].pop()
+    if option_id == NO_GOODS[0]:
+        return [Event("ship_no_goods", {"seat": seat})]
     depots = [int(x) for x in option_id.split(":")[1:]]
     taken = {}
     for g in sorted({g for d in depots for g in state["depot_goods"][d - 1] if p["goods"][g]}):

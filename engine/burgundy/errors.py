@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from engine.core import RuleError
 from engine.burgundy.actions import BUY_PRICE
-from engine.burgundy.data import DEPOTS, GOODS, TILES
+from engine.burgundy.data import DEPOTS, DIE, GOODS, SPACES, TILES
 from engine.burgundy.dice import cost_row
-from engine.burgundy.knowledge import TAKE_FREE_STEP
+from engine.burgundy.estate import placement_fault
+from engine.burgundy.frames import parent_die
+from engine.burgundy.knowledge import BUY_ANY_DEPOT, PLACE_FREE_STEP, TAKE_FREE_STEP
 
 _TAKE = ("take", "decline")
 #: decision kind -> the option verbs (id up to the first ":") it can ever offer
@@ -21,7 +23,7 @@ VERBS = {
     "castle": ("take", "place", "sell", "workers", "decline"),
     "space": ("space", "back"),
     "discard": ("discard", "back"),
-    "ship": ("depot", "depots"),
+    "ship": ("depot", "depots", "no_goods"),
     "ship_goods": ("goods",),
     "warehouse": ("sell", "decline"),
     "carpenters_workshop": _TAKE, "church": _TAKE, "market": _TAKE,
@@ -39,7 +41,7 @@ def explain(state: dict, seat: int, kind: str, option_id: str) -> RuleError:
     p = state["players"][seat]
     die = _die_value(state, p, kind)
     if verb in ("buy", "buy_black"):
-        return _buy(state, p, option_id)
+        return _buy(state, p, verb, option_id)
     if verb == "die" and rest in ("0", "1") and p["used"][int(rest)]:
         return RuleError("die_used")
     if verb == "end":
@@ -55,7 +57,7 @@ def explain(state: dict, seat: int, kind: str, option_id: str) -> RuleError:
     if verb == "place":
         return RuleError("no_space_for_tile", tile=rest)
     if verb == "space":
-        return RuleError("illegal_space", option=option_id)
+        return _space(state, p, rest, option_id)
     return RuleError("illegal_option", option=option_id)
 
 
@@ -66,12 +68,29 @@ def _die_value(state: dict, p: dict, kind: str) -> int | None:
     return None
 
 
-def _buy(state: dict, p: dict, option_id: str) -> RuleError:
+def _buy(state: dict, p: dict, verb: str, option_id: str) -> RuleError:
     if state["bought"]:
         return RuleError("already_bought")
     if p["silver"] < BUY_PRICE:
         return RuleError("not_enough_silver", price=BUY_PRICE)
+    if verb == "buy" and BUY_ANY_DEPOT not in p["know"]:
+        return RuleError("needs_knowledge_6")
     return RuleError("tile_not_available", option=option_id)
+
+
+def _space(state: dict, p: dict, rest: str, option_id: str) -> RuleError:
+    """Why the tile being placed may not go on space ``rest`` (rules §8.2)."""
+    if not (rest.isdigit() and int(rest) in SPACES):
+        return RuleError("illegal_space", option=option_id)
+    space, tile = int(rest), state["stack"][-1]["tile"]
+    fault = placement_fault(p, tile, space)
+    if fault:
+        return RuleError(fault[0], **fault[1])
+    die = parent_die(state, p)
+    if die:
+        need = cost_row(p["know"], die, PLACE_FREE_STEP[TILES[tile].colour])[DIE[space]]
+        return RuleError("not_enough_workers", need=need, workers=p["workers"])
+    return RuleError("illegal_space", option=option_id)
 
 
 def _sell(p: dict, rest: str, die: int | None, option_id: str) -> RuleError:

@@ -45,6 +45,23 @@ def legal_spaces(player: dict, tile_id: str) -> list[int]:
     return out
 
 
+def placement_fault(player: dict, tile_id: str, space: int) -> tuple[str, dict] | None:
+    """Why ``tile_id`` may not go on ``space`` whatever the die: (error key, params), or
+    None.  The same rules as :func:`legal_spaces`, one by one, for error messages."""
+    tile = TILES[tile_id]
+    sp = player["sp"]
+    if sp[space] is not None:
+        return "space_taken", {"space": space}
+    if estate_of(player).colour[space] != tile.colour:
+        return "wrong_colour", {"space": space, "colour": f"colour_{tile.colour}"}
+    if not touches_covered(sp, space):
+        return "not_adjacent", {"space": space}
+    if (tile.category == "building" and IGNORE_BUILDING_LIMIT not in player["know"]
+            and city_has(player, space, tile.kind)):
+        return "building_in_city", {"tile": tile.kind}
+    return None
+
+
 def region_spaces(player: dict, space: int) -> tuple[int, ...]:
     est = estate_of(player)
     return est.regions[est.region[space]]

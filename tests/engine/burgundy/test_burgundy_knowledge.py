@@ -67,7 +67,7 @@ def test_k5_ship_from_two_adjacent_depots():
     ship = store(state, seat, "ship")
     set_dice(state, 2, 2)
     act(state, "die:0", f"place:{ship}", "space:18")
-    assert options(state) == ["depots:1:2", "depots:2:3"]
+    assert options(state) == ["depots:1:2", "depots:2:3", "no_goods"]
 
 
 def test_k6_buy_from_a_numbered_depot():                    # example 35
