@@ -103,5 +103,5 @@ def apply_cash(state: State, option: str, events: list[Event]) -> None:
     wagon = next(w for w in state["wagons"] if w["id"] == prompt["wagon"])
     state["wagons"].remove(wagon)
     state["gold"][prompt["seat"]] += wagon["gold"]
-    state["discard"].append(data.WAGON)
     events.append(Event("wagon_cashed", {"seat": prompt["seat"], "gold": wagon["gold"]}))
+    discard(state, [data.WAGON], prompt["seat"], events)

@@ -237,6 +237,21 @@ def test_s11_3_using_a_wagon_is_not_an_action_card_play():
     assert state["turn"]["card"] is None and "action:ringmaster" in options(state)
 
 
+def test_s9_a_cashed_wagon_is_announced_on_the_discard_pile():
+    state, _ = table(4, {"king": 1, "warlord": 0}, gold={1: 3}, deck=["temple", "church"], **AC)
+    state["wagons"] = [{"id": 1, "owner": 0, "gold": 2}]
+    state["wagon_seq"] = 1
+    state["bank"] -= 2
+    act(state, "wagon:0")
+    act(state, options(state)[0])
+    owner_gold = state["gold"][0]
+    events = act(state, "cash")
+    assert state["gold"][0] == owner_gold + 3 and state["wagons"] == []
+    assert [e.params for e in events if e.kind == "card_discarded"] == [
+        {"card": "box_office_wagon", "seat": 0}]
+    assert state["discard"][-1] == "box_office_wagon"
+
+
 @pytest.mark.parametrize("owned", [["library"], ["observatory"], ["library", "observatory"]])
 def test_s14_32_wagon_draw_ignores_library_and_observatory(owned):
     state, _ = table(4, {"king": 1, "warlord": 0}, gold={1: 3}, cities={1: owned},
