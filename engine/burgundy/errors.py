@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from engine.core import RuleError
 from engine.burgundy.actions import BUY_PRICE
-from engine.burgundy.data import DEPOTS, DIE, GOODS, SPACES, TILES
+from engine.burgundy.buildings import TAKES
+from engine.burgundy.data import DEPOT_PAIRS, DEPOTS, DIE, GOODS, SPACES, TILES
 from engine.burgundy.dice import cost_row
 from engine.burgundy.estate import placement_fault
 from engine.burgundy.frames import parent_die
-from engine.burgundy.knowledge import BUY_ANY_DEPOT, PLACE_FREE_STEP, TAKE_FREE_STEP
+from engine.burgundy.knowledge import (
+    BUY_ANY_DEPOT, PLACE_FREE_STEP, SHIP_TWO_DEPOTS, TAKE_FREE_STEP,
+)
 
 _TAKE = ("take", "decline")
 #: decision kind -> the option verbs (id up to the first ":") it can ever offer
@@ -49,7 +52,9 @@ def explain(state: dict, seat: int, kind: str, option_id: str) -> RuleError:
     if verb == "sell":
         return _sell(p, rest, die, option_id)
     if verb == "take":
-        return _take(state, p, rest, die, option_id)
+        return _take(state, p, kind, rest, die, option_id)
+    if verb in ("depot", "depots"):
+        return _ship(state, p, verb, rest, option_id)
     if verb in ("place", "discard") and rest not in p["store"]:
         if rest in TILES:
             return RuleError("not_in_storage", tile=rest)
@@ -105,7 +110,8 @@ def _sell(p: dict, rest: str, die: int | None, option_id: str) -> RuleError:
     return RuleError("illegal_option", option=option_id)
 
 
-def _take(state: dict, p: dict, rest: str, die: int | None, option_id: str) -> RuleError:
+def _take(state: dict, p: dict, kind: str, rest: str, die: int | None,
+          option_id: str) -> RuleError:
     depot, _, tile = rest.partition(":")
     on_depot = (depot.isdigit() and int(depot) in DEPOTS
                 and tile in state["depots"][int(depot) - 1])
@@ -113,4 +119,25 @@ def _take(state: dict, p: dict, rest: str, die: int | None, option_id: str) -> R
         need = cost_row(p["know"], die, TAKE_FREE_STEP)[int(depot)]
         if need > p["workers"]:
             return RuleError("not_enough_workers", need=need, workers=p["workers"])
+    if on_depot and kind in TAKES and TILES[tile].category not in TAKES[kind]:
+        return RuleError("wrong_tile_kind", building=kind, tile=tile)
     return RuleError("tile_not_available", option=option_id)
+
+
+def _ship(state: dict, p: dict, verb: str, rest: str, option_id: str) -> RuleError:
+    """Why the ship may not load from depot(s) ``rest`` (rules §9, knowledge 5)."""
+    parts = rest.split(":")
+    if len(parts) != (2 if verb == "depots" else 1) or not all(
+            x.isdigit() and int(x) in DEPOTS for x in parts):
+        return RuleError("illegal_option", option=option_id)
+    two = SHIP_TWO_DEPOTS in p["know"]
+    if verb == "depots" and not two:
+        return RuleError("needs_knowledge_5")
+    if verb == "depot" and two:
+        return RuleError("choose_two_depots")
+    depots = tuple(int(x) for x in parts)
+    if verb == "depots" and depots not in DEPOT_PAIRS and depots[::-1] not in DEPOT_PAIRS:
+        return RuleError("depots_not_adjacent")
+    if not any(state["depot_goods"][d - 1] for d in depots):
+        return RuleError("depot_empty")
+    return RuleError("illegal_option", option=option_id)

@@ -377,6 +377,38 @@ def test_buying_from_a_numbered_depot_needs_knowledge_6():    # §8.5
     assert tile in player(state)["store"]
 
 
+def test_ship_errors_name_the_reason():                   # §9, knowledge 5
+    state = new(3)
+    ship = _ship_placed(state)
+    state["depot_goods"][3] = [5]
+    act(state, "die:0", f"place:{ship}", "space:18")
+    assert _texts(_refused(state, "depot:2"))[0].endswith("“Take no goods”.")
+    assert _refused(state, "depot:2").key == "depot_empty"
+    assert _refused(state, "depots:3:4").key == "needs_knowledge_5"
+    assert _refused(state, "depot:9").key == "illegal_option"
+    state = new(3)
+    ship = _ship_placed(state, 5)
+    state["depot_goods"][3] = [5]
+    act(state, "die:0", f"place:{ship}", "space:18")
+    assert _refused(state, "depot:4").key == "choose_two_depots"
+    assert _refused(state, "depots:1:4").key == "depots_not_adjacent"
+    assert _refused(state, "depots:1:2").key == "depot_empty"
+    for option_id in ("depot:4", "depots:1:4"):
+        _texts(_refused(state, option_id))
+
+
+def test_building_take_errors_name_the_building():        # §11
+    state = new(3)
+    ship = on_depot(state, 4, "ship")
+    shop = store(state, me(state), "carpenters_workshop")
+    set_dice(state, 3, 1)
+    act(state, "die:0", f"place:{shop}", "space:12")
+    err = _refused(state, f"take:4:{ship}")
+    assert (err.key, err.params) == ("wrong_tile_kind",
+                                     {"building": "carpenters_workshop", "tile": ship})
+    assert _texts(err)[0] == f"Carpenter's Workshop cannot take this tile: {GAME.names()[ship]['en']}."
+
+
 # -- timeouts and hidden information (§16, §18 item 15) -------------------------------------
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_timeout_defaults_play_a_whole_game(players):      # §18 item 15
