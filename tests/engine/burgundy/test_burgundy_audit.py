@@ -434,3 +434,39 @@ def test_events_never_name_a_face_down_tile():            # §16
         for event in events:
             assert event.visible_to is None
             assert not hidden & set(TILE_ID.findall(json.dumps(event.to_json()))), event
+
+
+@pytest.mark.parametrize("players, seed", [(2, 11), (3, 12), (4, 13)])
+def test_take_and_sell_pay_the_rulebook_price_in_whole_games(players, seed):   # §7, §8
+    """Random games: every die take/sell costs the §7 worker price (ring distance to the
+    depot or goods number, knowledge 8 and 12 applied) and a sale pays §8.3 exactly."""
+    state, rnd = GAME.setup(players, {}, seed), random.Random(seed)
+    checked = 0
+    while GAME.result(state) is None:
+        d = GAME.pending(state)[0]
+        option = rnd.choice(d.options)
+        p = state["players"][d.seat]
+        verb, _, rest = option.id.partition(":")
+        if d.kind != "die_action" or verb not in ("take", "sell"):
+            GAME.apply(state, d.seat, Action(d.kind, option.id))
+            continue
+        die = p["dice"][state["stack"][-1]["die"]]
+        target = int(rest.split(":")[0])
+        steps = min(abs(die - target), 6 - abs(die - target))
+        if verb == "take" and 12 in p["know"]:
+            steps = max(0, steps - 1)
+        cost = -(-steps // (2 if 8 in p["know"] else 1))
+        workers, silver, vp, count = p["workers"], p["silver"], p["vp"], p["goods"][target]
+        phase = state["phase"]
+        GAME.apply(state, d.seat, Action(d.kind, option.id))
+        if state["stack"] and state["stack"][-1]["k"] == "discard":
+            continue                                    # paid once room is made
+        if state["phase"] != phase or state["finished"]:
+            continue                                    # mine income came in between
+        if verb == "sell":
+            assert p["vp"] - vp == count * {2: 2, 3: 3, 4: 4}[players]
+            assert p["silver"] - silver == (2 if 3 in p["know"] else 1)
+            cost -= 1 if 4 in p["know"] else 0
+        assert workers - p["workers"] == cost
+        checked += 1
+    assert checked > 20
