@@ -323,8 +323,8 @@ def test_purchase_into_full_storage_discards_and_back_costs_nothing():   # §8.5
 # -- errors say why (brief: specific, state unchanged) ----------------------------------------
 def _texts(err):
     """The error as players read it (en, cs): from the catalog, placeholders filled."""
+    assert f"burgundy.error.{err.key}" in catalog(), err.key
     texts = [error_text(GAME, err, locale, ["Ann", "Bob", "Cyd"]) for locale in ("en", "cs")]
-    assert all(f"burgundy.error.{err.key}" in catalog() for _ in texts), err.key
     assert not any("{" in text for text in texts), texts
     return texts
 
@@ -406,7 +406,8 @@ def test_building_take_errors_name_the_building():        # §11
     err = _refused(state, f"take:4:{ship}")
     assert (err.key, err.params) == ("wrong_tile_kind",
                                      {"building": "carpenters_workshop", "tile": ship})
-    assert _texts(err)[0] == f"Carpenter's Workshop cannot take this tile: {GAME.names()[ship]['en']}."
+    ship_name = GAME.names()[ship]["en"]
+    assert _texts(err)[0] == f"Carpenter's Workshop cannot take this tile: {ship_name}."
 
 
 # -- timeouts and hidden information (§16, §18 item 15) -------------------------------------
