@@ -73,7 +73,7 @@ def start_round(state: State, events: list[Event], order: list[str] | None = Non
     for _ in range(rule["face_down_initial"]):
         card = stack.pop()
         state["down"].append(card)
-        state["seen"][crown].append(card)
+        _saw(state, crown, card)
     order_seats = [(crown + i) % n for i in range(n)]
     state["draft"] = {"pool": stack, "steps": _script(rule["draft"], order_seats), "i": 0}
     events.append(Event("round_started", {"round": state["round"], "seat": crown}))
@@ -83,6 +83,12 @@ def start_round(state: State, events: list[Event], order: list[str] | None = Non
     events.append(Event("saw_face_down", {"character": state["down"][0]},
                         frozenset({crown})))
     _offer(state)
+
+
+def _saw(state: State, seat: int, card: str) -> None:
+    """``seat`` has seen face-down ``card`` (once, even if the 7th player puts it back)."""
+    if card not in state["seen"][seat]:
+        state["seen"][seat].append(card)
 
 
 def _script(kind: str, order: list[int]) -> list[list]:
@@ -104,7 +110,7 @@ def _offer(state: State) -> None:
     if kind == "pick_with_down":
         card = state["down"].pop(0)
         draft["pool"].append(card)
-        state["seen"][seat].append(card)
+        _saw(state, seat, card)
         draft["steps"][draft["i"]][1] = "pick"
     if draft["i"] == 0 or draft["steps"][draft["i"] - 1][0] != seat:
         state["offers"][seat].append(sorted(draft["pool"], key=data.RANK.__getitem__))
@@ -145,7 +151,7 @@ def apply_draft(state: State, seat: int, option: str, events: list[Event]) -> bo
         events.append(Event("you_chose", {"character": card}, frozenset({seat})))
     else:
         state["down"].append(card)
-        state["seen"][seat].append(card)
+        _saw(state, seat, card)
         events.append(Event("character_put_down", {"seat": seat}))
     draft["i"] += 1
     if draft["i"] < len(draft["steps"]):
@@ -153,7 +159,7 @@ def apply_draft(state: State, seat: int, option: str, events: list[Event]) -> bo
         return False
     for card in draft["pool"]:
         state["down"].append(card)
-        state["seen"][seat].append(card)
+        _saw(state, seat, card)
         events.append(Event("character_put_down", {"seat": seat}))
     state["draft"] = None
     state["phase"] = "call"

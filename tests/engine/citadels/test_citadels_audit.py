@@ -83,6 +83,22 @@ def test_s4_2_picking_a_character_not_offered_is_refused_clearly():
     assert _refused(state, 1, "discard_character", "pick:thief") == "illegal_option"
 
 
+@pytest.mark.parametrize("keep,down", [("thief", "magician"), ("magician", "thief")])
+def test_s12_3_seventh_player_knows_the_initial_card_and_the_one_he_put_down(keep, down):
+    order = ["thief", "bishop", "king", "merchant", "warlord", "magician", "assassin",
+             "architect"]
+    state = GAME.setup(7, {}, 3)
+    state["round"] = 0
+    rounds.start_round(state, [], order=order)
+    for option in ("pick:king", "pick:architect", "pick:merchant", "pick:warlord",
+                   "pick:assassin", "pick:bishop"):
+        act(state, option)
+    assert GAME.view(state, 6)["me"]["draft_pool"] == ["thief", "magician"]
+    act(state, "pick:" + keep)
+    assert state["down"] == [down] and state["held"][keep] == 6
+    assert sorted(GAME.view(state, 6)["me"]["seen_face_down"]) == sorted({"thief", down})
+
+
 # -- §6.1 Assassin ---------------------------------------------------------------------------
 
 def test_s6_1_victims_other_character_still_plays_and_killed_is_not_revealed():
@@ -100,6 +116,19 @@ def test_s6_1_victims_other_character_still_plays_and_killed_is_not_revealed():
             and e.params["character"] == "king"] == []
     heir = [e for e in events if e.kind == "crown_heir"]
     assert [e.params for e in heir] == [{"seat": 1}] and state["crown"] == 1
+
+
+def test_s14_40_a_killed_bishop_is_never_revealed():
+    state, _ = table(4, {"assassin": 0, "bishop": 2, "warlord": 1, "king": 3})
+    act(state, "income:gold")
+    act(state, "ability:kill")
+    events = act(state, "target:bishop")
+    events += act(state, "end")
+    events += skip_to(state, "-")
+    assert state["round"] == 2
+    public = [e.params for e in events if e.visible_to is None]
+    assert {"character": "bishop"} in public  # called, nobody answers
+    assert not any(2 in (p.get("seat"), p.get("target_seat")) for p in public)
 
 
 def test_s6_1_assassin_cannot_name_himself():
@@ -198,6 +227,16 @@ def test_s6_8_warlord_destroys_once_per_turn():
     act(state, "destroy:1:watchtower")
     assert "ability:destroy" not in options(state)
     assert _refused(state, 0, "turn", "ability:destroy") == "ability_used"
+
+
+def test_s14_21_warlord_may_destroy_before_his_income():
+    state = _warlord({"warlord": 0, "king": 1}, {1: ["prison"]}, 1)
+    assert not state["turn"]["step1"]
+    act(state, "ability:destroy")
+    act(state, "destroy:1:prison")
+    assert state["gold"][0] == 0 and state["cities"][1] == []
+    act(state, "income:gold")
+    assert state["gold"][0] == 2
 
 
 @pytest.mark.parametrize("target,key", [
