@@ -124,8 +124,8 @@ def _swap_hands(state: State, t: dict, option: str, events: list[Event]) -> None
     events.append(Event("hands_swapped", {"seat": seat, "target_seat": other,
                                           "cards": len(hands[seat]),
                                           "target_cards": len(hands[other])}))
-    tell_drawn(events, seat, hands[seat], "card_received")
-    tell_drawn(events, other, hands[other], "card_received")
+    for who in (seat, other):
+        events.append(Event("hand_received", {"cards": list(hands[who])}, frozenset({who})))
 
 
 def _swap_deck_options(state: State, t: dict):

@@ -14,7 +14,7 @@ from engine.citadels.data import CHARACTERS, WAGON, deck
 
 LEAK = "LEAK"
 PRIVATE_EVENTS = {"card_drawn", "card_kept", "you_chose", "saw_face_down", "card_taken",
-                  "card_received"}
+                  "hand_received"}
 
 
 def card_zones(state) -> Counter:
