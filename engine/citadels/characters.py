@@ -169,30 +169,43 @@ def destroy_price(city: list[str], district: str) -> int:
     return max(0, cost(district) - 1) + wall
 
 
+def _destroy_block(state: State, seat: int, target: int, district: str) -> str | None:
+    """The error key forbidding the Warlord at ``seat`` to destroy ``district`` of ``target``."""
+    city = state["cities"][target]
+    if target == seat:
+        return "not_an_opponent"
+    if district in UNDESTROYABLE:
+        return "cannot_destroy"
+    if target == state["bishop"]:
+        return "bishop_protected"
+    if len(city) >= data.COMPLETE:
+        return "city_complete"
+    if destroy_price(city, district) > state["gold"][seat]:
+        return "not_enough_gold"
+    return None
+
+
 def destroy_refusal(state: State, seat: int, target: int, district: str) -> RuleError | None:
     """Why the Warlord at ``seat`` may not destroy ``district`` of ``target`` now (None: he may)."""
     city = state["cities"][target]
-    if target == seat:
-        return RuleError("not_an_opponent")
-    if district not in city:
-        return RuleError("not_in_city", district=district)
-    if district in UNDESTROYABLE:
-        return RuleError("cannot_destroy", district=district)
-    if target == state["bishop"]:
-        return RuleError("bishop_protected", target_seat=target)
-    if len(city) >= data.COMPLETE:
-        return RuleError("city_complete", target_seat=target)
-    price, gold = destroy_price(city, district), state["gold"][seat]
-    if price > gold:
-        return RuleError("not_enough_gold", cost=price, gold=gold)
-    return None
+    key = "not_in_city" if district not in city else \
+        _destroy_block(state, seat, target, district)
+    if key is None:
+        return None
+    if key == "not_an_opponent":
+        return RuleError(key)
+    if key == "not_enough_gold":
+        return RuleError(key, cost=destroy_price(city, district), gold=state["gold"][seat])
+    if key in ("bishop_protected", "city_complete"):
+        return RuleError(key, target_seat=target)
+    return RuleError(key, district=district)
 
 
 def destroy_targets(state: State, seat: int) -> list[tuple[int, str, int]]:
     """(seat, district, price) the Warlord at ``seat`` may destroy and can afford now."""
     return [(s, d, destroy_price(city, d))
-            for s, city in enumerate(state["cities"]) for d in dict.fromkeys(city)
-            if destroy_refusal(state, seat, s, d) is None]
+            for s, city in enumerate(state["cities"]) for d in city
+            if _destroy_block(state, seat, s, d) is None]
 
 
 def _destroy_options(state: State, t: dict):
