@@ -12,7 +12,6 @@ import re
 import discord
 from discord import ui
 
-from bot import messages as m
 from bot.discord_notifier import edit_kwargs
 from cogs.replies import answer
 

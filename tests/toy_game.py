@@ -7,7 +7,7 @@ least 12 ends the game; highest total wins (ties shared).
 from __future__ import annotations
 
 from engine import simultaneous as sim
-from engine.core import Decision, Event, Game, Option, OptionSpec, Result, RuleError
+from engine.core import Decision, Event, Game, Option, OptionSpec, Result
 from engine.rng import Rng
 
 

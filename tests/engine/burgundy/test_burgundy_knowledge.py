@@ -59,7 +59,7 @@ def test_k4_worker_per_sale():
 
 def test_k5_ship_from_two_adjacent_depots():
     state = new(3)
-    seat, p = me(state), player(state)
+    seat = me(state)
     for pile in state["depot_goods"]:
         pile.clear()
     state["depot_goods"][1] = [2]

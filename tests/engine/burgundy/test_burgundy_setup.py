@@ -4,7 +4,7 @@ from collections import Counter
 from engine.burgundy import GAME
 from engine.burgundy.board import play_order
 from engine.burgundy.data import TILES
-from burgundy_helpers import kinds, new, player
+from burgundy_helpers import kinds, new
 
 
 def test_basic_setup():

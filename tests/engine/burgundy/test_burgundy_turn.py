@@ -5,9 +5,8 @@ import pytest
 
 from engine.core import Action, RuleError
 from engine.burgundy import GAME
-from engine.burgundy.data import TILES
 from burgundy_helpers import (
-    act, cover, decision, kinds, learn, me, new, on_depot, options, player, set_dice, store,
+    act, cover, decision, kinds, me, new, on_depot, options, player, set_dice, store,
 )
 
 

@@ -1,7 +1,11 @@
 """Build Citadels scenario states through the real engine and play them through the API."""
 from __future__ import annotations
 
-from engine.core import Action
+import json
+
+import pytest
+
+from engine.core import Action, RuleError
 from engine.citadels import GAME
 from engine.citadels.calling import advance
 from engine.citadels.data import CHARACTERS
@@ -80,3 +84,12 @@ def skip_to(state: dict, char: str) -> list:
 
 def current(state: dict) -> str | None:
     return state["turn"]["char"] if state["turn"] else None
+
+
+def refused(state: dict, seat: int, kind: str, option: str) -> str:
+    """The RuleError key of an illegal move, checking that the state did not change."""
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, seat, Action(kind, option))
+    assert json.dumps(state, sort_keys=True) == before
+    return err.value.key

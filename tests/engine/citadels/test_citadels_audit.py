@@ -9,22 +9,13 @@ from collections import Counter
 import pytest
 
 from engine.ai import choose
-from engine.core import Action, RuleError
+from engine.core import Action
 from engine.citadels import GAME, rounds
 from engine.citadels.data import BASE_DISTRICTS, DISTRICTS
-from citadels_helpers import act, current, kinds, options, pass_windows, skip_to, table
+from citadels_helpers import act, current, kinds, options, pass_windows, refused as _refused, skip_to, table
 
 AC = {"action_cards": True}
 SEVEN = ["manor", "castle", "temple", "church", "tavern", "prison", "keep"]
-
-
-def _refused(state, seat, kind, option):
-    """The RuleError key for an illegal move, checking that nothing changed."""
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleError) as err:
-        GAME.apply(state, seat, Action(kind, option))
-    assert json.dumps(state, sort_keys=True) == before
-    return err.value.key
 
 
 # -- §2, §7 components ---------------------------------------------------------------------

@@ -1,22 +1,12 @@
 """Spec §14 rulings and targeted checks of characters, purple districts and action cards."""
-import json
-
 import pytest
 
-from engine.core import Action, RuleError
+from engine.core import RuleError
 from engine.citadels import GAME
 from engine.citadels.data import CHARACTERS, deck
-from citadels_helpers import act, current, kinds, options, pass_windows, skip_to, table
+from citadels_helpers import act, current, options, pass_windows, refused as _refused, skip_to, table
 
 AC = {"action_cards": True}
-
-
-def _refused(state, seat, kind, option):
-    before = json.dumps(state, sort_keys=True)
-    with pytest.raises(RuleError) as err:
-        GAME.apply(state, seat, Action(kind, option))
-    assert json.dumps(state, sort_keys=True) == before
-    return err.value.key
 
 
 def test_setup_validates_seats_and_options():
