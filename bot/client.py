@@ -6,10 +6,11 @@ guild); ``python -m bot --sync`` calls :func:`sync_commands` once after a change
 from __future__ import annotations
 
 import importlib.util
+import logging
 from typing import Any
 
 import discord
-from discord.ext import commands
+from discord.ext import commands, tasks
 
 from bot.config import Settings, load_settings
 from bot.discord_notifier import DiscordNotifier
@@ -29,6 +30,10 @@ def extensions() -> list[str]:
     return found
 
 
+log = logging.getLogger(__name__)
+CLOCK_SECONDS = 60  # how often tables with a turn clock are checked
+
+
 class CastellanBot(commands.Bot):
     """Slash commands and buttons in front of a TableService (no privileged intents)."""
 
@@ -46,6 +51,20 @@ class CastellanBot(commands.Bot):
         self.table = TableService(self.db, DiscordNotifier(self), renderer=self.renderer)
         await self.load_commands()
 
+    async def on_ready(self) -> None:
+        """Connected to Discord: start the turn clock (once; reconnects fire this again)."""
+        if not self.turn_clock.is_running():
+            self.turn_clock.start()
+
+    @tasks.loop(seconds=CLOCK_SECONDS)
+    async def turn_clock(self) -> None:
+        """Apply timeout defaults where a table's turn clock ran out (state in SQLite,
+        so a restart loses no deadline)."""
+        try:
+            await self.table.enforce_deadlines()
+        except Exception:  # one bad table must not stop the clock for the others
+            log.exception("turn clock failed")
+
     async def load_commands(self) -> None:
         """Cogs, DynamicItems and the translator (no database or login needed)."""
         for extension in extensions():
@@ -54,6 +73,7 @@ class CastellanBot(commands.Bot):
         await self.tree.set_translator(CatalogTranslator())
 
     async def close(self) -> None:
+        self.turn_clock.cancel()
         try:
             await super().close()
         finally:

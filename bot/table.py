@@ -12,6 +12,7 @@ import asyncio
 import logging
 import random
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -25,6 +26,8 @@ from storage import Database, GameRow, SeatRow, StaleMove
 
 log = logging.getLogger(__name__)
 
+MAX_TURN_HOURS = 24 * 14
+MAX_DEFAULTS_PER_SEAT = 60  # a timed-out seat's turn is finished by its defaults, bounded
 EVENT_BUDGET = 1500  # characters of "what happened" on a board (Discord allows 2000 in all)
 
 
@@ -97,16 +100,20 @@ class TableService:
     async def create_lobby(self, game_type: str, *, guild_id: int | None, channel_id: int,
                            host_id: int, host_name: str, options: dict[str, Any] | None = None,
                            locale: str = "en", host_joins: bool = True,
-                           seats: int | None = None) -> GameRow:
-        """A new table in the lobby; ``seats`` caps how many may join (default: the maximum)."""
+                           seats: int | None = None, turn_hours: int | None = None) -> GameRow:
+        """A new table in the lobby; ``seats`` caps how many may join (default: the maximum);
+        ``turn_hours`` starts a turn clock (see :meth:`enforce_deadlines`)."""
         game = registry.get(game_type)
         parsed = game.parse_options(options)
         if seats is not None:
             game.check_seats(seats)
+        if turn_hours is not None and not 1 <= turn_hours <= MAX_TURN_HOURS:
+            raise TableError("bad_turn_hours", max=MAX_TURN_HOURS)
         game_id = await self.db.create_game(game.id, engine_version=game.version, options=parsed,
                                             guild_id=guild_id, channel_id=channel_id,
                                             host_id=host_id, locale=norm_locale(locale),
-                                            capacity=seats)
+                                            capacity=seats,
+                                            turn_timeout=turn_hours * 3600 if turn_hours else None)
         if host_joins:
             await self.db.set_seats(game_id, [SeatRow(0, host_id, False, host_name)])
         return await self._load(game_id)
@@ -169,6 +176,8 @@ class TableService:
         lines = [t("lobby.title", loc, game=game_title(row.type, loc), id=row.id, host=f"<@{row.host_id}>"),
                  t("lobby.seats", loc, n=len(row.seats), max=self._capacity(row), names=names),
                  t("lobby.options", loc, options=opts)]
+        if row.turn_timeout:
+            lines.append(t("lobby.clock", loc, hours=row.turn_timeout // 3600))
         if row.status == "lobby":
             lines.append(t("lobby.hint", loc, min=game.min_seats, max=game.max_seats))
             buttons = (m.Button(m.lobby_id(row.id, "join"), t("lobby.join", loc), "success"),
@@ -215,6 +224,53 @@ class TableService:
             raise TableError("stale")
         if seat in await self.db.seats_moved_since(row.id, expected_seq):
             raise TableError("stale")
+
+    async def enforce_deadlines(self, now: float | None = None) -> list[int]:
+        """The turn clock: where a table with a clock has had no move for its timeout,
+        every waiting human's open decisions are answered with their timeout defaults
+        (the rules' "timeout defaults", e.g. Citadels §5: take 2 gold, skip the rest).
+
+        Safe to call often and after restarts (the deadline is the last move's time plus
+        the table's timeout, all in the database).  Returns the ids of tables it moved.
+        """
+        now = time.time() if now is None else now
+        moved = []
+        for candidate in await self.db.list_games(statuses=("active",)):
+            if not candidate.turn_timeout or candidate.updated + candidate.turn_timeout > now:
+                continue
+            async with self.lock(candidate.id):
+                row = await self._load(candidate.id)
+                if row.status != "active" or row.seq != candidate.seq:
+                    continue  # somebody moved meanwhile
+                if await self._time_out(row):
+                    moved.append(row.id)
+        return moved
+
+    async def _time_out(self, row: GameRow) -> bool:
+        game = registry.get(row.type)
+        humans = {s.seat for s in row.seats if not s.is_ai}
+        late = [d.seat for d in game.pending(row.state) if d.seat in humans and d.default]
+        if not late:
+            return False
+        before = self._turn(game, row)
+        events: list[Event] = []
+        for seat in late:
+            notice = [Event("timed_out", {"seat": seat})]  # stored with the first default move
+            turn = self._turn(game, row)
+            for _ in range(MAX_DEFAULTS_PER_SEAT):  # finish this turn only, never the next
+                decision = game.decision_for(row.state, seat)
+                if decision is None or decision.default is None or row.status != "active":
+                    break
+                action = Action(decision.kind, decision.default)
+                batch = notice + game.apply(row.state, seat, action)
+                notice = []
+                row = await self._persist(game, row, seat, action, batch)
+                events += batch
+                if self._turn(game, row) != turn:
+                    break
+        row, more = await self._play_ai(game, row)
+        await self._announce(game, row, events + more, before=before)
+        return True
 
     async def resume(self, game_id: int) -> GameRow:
         """Let AI seats continue (after a restart or ``simulate --resume``)."""

@@ -60,6 +60,7 @@ class GameCog(commands.Cog):
     @game.command(name=L("cmd.game.new.name"), description=L("cmd.game.new.description"))
     @app_commands.describe(game=L("cmd.game.new.game.description"),
                            seats=L("cmd.game.new.seats.description"),
+                           turn_hours=L("cmd.game.new.turn_hours.description"),
                            action_cards=L("cmd.game.new.action_cards.description"),
                            winter=L("cmd.game.new.winter.description"),
                            estates=L("cmd.game.new.estates.description"),
@@ -67,6 +68,7 @@ class GameCog(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def new(self, interaction: discord.Interaction, game: str,
                   seats: Optional[app_commands.Range[int, 2, 7]] = None,
+                  turn_hours: Optional[app_commands.Range[int, 1, 336]] = None,
                   action_cards: Optional[bool] = None, winter: Optional[bool] = None,
                   estates: Optional[str] = None, options: Optional[str] = None) -> None:
         async def work(table, locale):
@@ -77,7 +79,7 @@ class GameCog(commands.Cog):
             row = await table.create_lobby(game, guild_id=interaction.guild_id,
                                            channel_id=interaction.channel_id, host_id=user.id,
                                            host_name=user.display_name, options=chosen,
-                                           locale=locale, seats=seats)
+                                           locale=locale, seats=seats, turn_hours=turn_hours)
             return table.lobby_message(row)
 
         await answer(interaction, work, defer="none")

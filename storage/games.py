@@ -68,6 +68,7 @@ class GameRow:
     updated: float
     seats: list[SeatRow] = field(default_factory=list)
     capacity: int | None = None  # seats chosen at creation; None = the game's maximum
+    turn_timeout: int | None = None  # seconds without a move before defaults apply; None = off
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` plays, or None."""
@@ -91,7 +92,7 @@ def _check_status(status: str) -> None:
 
 
 _GAME_COLUMNS = ("id, type, engine_version, options, status, seq, state, guild, channel,"
-                 " host, locale, created, updated, capacity")
+                 " host, locale, created, updated, capacity, turn_timeout")
 
 
 def _game_row(row, seats: list[SeatRow]) -> GameRow:
@@ -101,6 +102,7 @@ def _game_row(row, seats: list[SeatRow]) -> GameRow:
         state=_loads(row["state"]), guild_id=row["guild"], channel_id=row["channel"],
         host_id=row["host"], locale=row["locale"], created=row["created"],
         updated=row["updated"], seats=seats, capacity=row["capacity"],
+        turn_timeout=row["turn_timeout"],
     )
 
 
@@ -129,16 +131,17 @@ class Database:
 
     async def create_game(self, type: str, *, engine_version: int, options: dict,
                           guild_id: int | None, channel_id: int, host_id: int,
-                          locale: str, capacity: int | None = None) -> int:
+                          locale: str, capacity: int | None = None,
+                          turn_timeout: int | None = None) -> int:
         """A new game in the lobby (seq 0, no state); returns its id."""
         now = time.time()
         async with self._db.transaction() as tx:
             return await tx.execute(
                 "INSERT INTO games (type, engine_version, options, status, seq, state,"
-                " guild, channel, host, locale, created, updated, capacity)"
-                " VALUES (?, ?, ?, 'lobby', 0, NULL, ?, ?, ?, ?, ?, ?, ?)",
+                " guild, channel, host, locale, created, updated, capacity, turn_timeout)"
+                " VALUES (?, ?, ?, 'lobby', 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (type, engine_version, _dumps(options), guild_id, channel_id, host_id,
-                 locale, now, now, capacity))
+                 locale, now, now, capacity, turn_timeout))
 
     async def load_game(self, game_id: int) -> GameRow | None:
         async with self._db.transaction(write=False) as tx:

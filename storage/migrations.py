@@ -77,6 +77,9 @@ STEPS: list[Step] = [
     (  # v3: a table size chosen at creation (NULL: the game's maximum)
         "ALTER TABLE games ADD COLUMN capacity INTEGER",
     ),
+    (  # v4: a turn clock: seconds a table waits for a move before the timeout defaults apply
+        "ALTER TABLE games ADD COLUMN turn_timeout INTEGER",
+    ),
 ]
 
 

@@ -53,6 +53,9 @@ class ToyGame(Game):
             state["turn"] = None
         return events
 
+    def turn_marker(self, state):
+        return state["round"], state["turn"]
+
     def view(self, state, seat):
         return {"game": self.id, "seat": seat, "players": len(state["totals"]),
                 "totals": list(state["totals"]), "bid": sim.public_view(state, "bid", seat),

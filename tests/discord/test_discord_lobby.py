@@ -144,3 +144,11 @@ async def test_a_vanished_player_is_replaced_by_the_ai(offline):
     from engine import registry
     assert all(d.seat != bob_seat.seat for d in registry.get(row.type).pending(row.state)), \
         "the AI answered Bob's open decisions at once"
+
+
+async def test_turn_clock_option_is_stored_and_shown(offline):
+    ex = await offline.slash(BOB, "game new", game="citadels", turn_hours=24)
+    lobby = ex.last
+    gid = int(lobby.custom_ids()[0].split(":")[1])
+    assert t("lobby.clock", BOB.locale, hours=24) in lobby.content
+    assert (await offline.table.db.load_game(gid)).turn_timeout == 24 * 3600

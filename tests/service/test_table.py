@@ -260,3 +260,65 @@ async def test_host_hands_a_vanished_players_seat_to_the_ai(service):
     assert "U3" in seat.name
     row = await play_to_end(svc, row.id)
     assert row.status == "finished"
+
+
+async def test_turn_clock_applies_the_timeout_defaults_once_the_table_waited_too_long(service):
+    svc, out = service
+    with pytest.raises(TableError) as err:
+        await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1",
+                               turn_hours=0)
+    assert err.value.key == "bad_turn_hours"
+    row = await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1",
+                                 turn_hours=2)
+    await svc.join(row.id, 2, "U2")
+    row = await svc.start(row.id, 1, seed=8)
+    await svc.act(row.id, 1, "bid:3", row.seq)                  # user 2 keeps everyone waiting
+    row = await svc.db.load_game(row.id)
+    assert await svc.enforce_deadlines(now=row.updated + 2 * 3600 - 1) == []
+    assert (await svc.db.load_game(row.id)).seq == row.seq      # not yet
+    assert await svc.enforce_deadlines(now=row.updated + 2 * 3600 + 1) == [row.id]
+    after = await svc.db.load_game(row.id)
+    late = next(s.seat for s in row.seats if s.user_id == 2)
+    moves = await svc.db.moves(row.id)
+    assert moves[row.seq]["seat"] == late and moves[row.seq]["action"] == {"kind": "bid", "option": "bid:1"}
+    assert after.state["bids"] == {str(late): 1, str(1 - late): 3}
+    assert after.seq == row.seq + 1, "only the late seat's own turn is played for it"
+    assert "⏰" in out.posts[-1].text
+    assert await svc.enforce_deadlines(now=after.updated + 2 * 3600 - 1) == [], \
+        "the clock restarts with every move"
+
+
+async def test_a_table_without_a_clock_never_times_out(service):
+    svc, _ = service
+    row = await lobby_of(svc, users=(1, 2))
+    row = await svc.start(row.id, 1, seed=8)
+    assert await svc.enforce_deadlines(now=row.updated + 10**9) == []
+
+
+async def test_citadels_timeout_takes_two_gold_and_ends_the_turn(service):
+    """Spec §5 / ruling 52: Step 1 not done -> take 2 gold; optional actions skipped."""
+    import random
+    from engine import ai
+    svc, _ = service
+    row = await svc.create_lobby("citadels", guild_id=7, channel_id=CHANNEL, host_id=1,
+                                 host_name="U1", turn_hours=24)
+    for u in (2, 3, 4):
+        await svc.join(row.id, u, f"U{u}")
+    row = await svc.start(row.id, 1, seed=21)
+    game = registry.get("citadels")
+    users = {s.seat: s.user_id for s in row.seats}
+    while True:                                  # play until somebody's turn begins
+        decision = game.pending(row.state)[0]
+        if decision.kind == "turn" and decision.option("income:gold"):
+            break
+        choice = ai.choose(game, row.state, decision, random.Random(row.seq))
+        row = (await svc.act(row.id, users[decision.seat], choice.option, row.seq)).row
+    late, character = decision.seat, row.state["turn"]["char"]
+    gold = row.state["gold"][late]
+    assert await svc.enforce_deadlines(now=row.updated + 24 * 3600 + 1) == [row.id]
+    moves = (await svc.db.moves(row.id))[row.seq:]
+    mine = [m["action"]["option"] for m in moves if m["seat"] == late]
+    assert mine[0] == "income:gold" and mine[-1] == "end", mine
+    after = await svc.db.load_game(row.id)
+    assert after.state["turn"] is None or after.state["turn"]["char"] != character
+    assert after.state["gold"][late] == gold + 2      # a robbery happened at the reveal, before
