@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.render_service import Renderer
-from bot.table import TableService, seat_names
+from bot.compose import seat_names
+from bot.table import TableService
 from bot.transcript import TranscriptNotifier
 from engine import ai, registry
 from storage import open_database

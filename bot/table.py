@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import messages as m
-from bot.i18n import first, norm_locale, t
+from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
+from bot.i18n import norm_locale, t
 from bot.render_service import Renderer
-from bot.text import error_text, event_text, game_title, option_label, question, result_lines
+from bot.text import error_text, event_text, game_title, option_label, question
 from engine import ai, registry
 from engine.core import Action, Decision, Event, Game, RuleError
 from storage import Database, GameRow, SeatRow, StaleMove
@@ -28,7 +29,6 @@ log = logging.getLogger(__name__)
 
 MAX_TURN_HOURS = 24 * 14
 MAX_DEFAULTS_PER_SEAT = 60  # a timed-out seat's turn is finished by its defaults, bounded
-EVENT_BUDGET = 1500  # characters of "what happened" on a board (Discord allows 2000 in all)
 
 
 class TableError(RuleError):
@@ -55,31 +55,6 @@ class Outcome:
     row: GameRow
     panel: m.OutMessage
     events: list[Event] = field(default_factory=list)
-
-
-def fit_lines(lines: list[str], budget: int) -> list[str]:
-    """All lines if they fit in ``budget`` characters, else the first and the last ones
-    around an ellipsis (the start of a round and the latest moves both matter)."""
-    if sum(len(x) + 1 for x in lines) <= budget:
-        return lines
-    head: list[str] = []
-    used = 0
-    for line in lines[: len(lines) // 2]:
-        if used + len(line) + 1 > budget // 2:
-            break
-        head.append(line)
-        used += len(line) + 1
-    tail: list[str] = []
-    for line in reversed(lines[len(head):]):
-        if used + len(line) + 1 > budget - 2:
-            break
-        tail.append(line)
-        used += len(line) + 1
-    return head + ["…"] + tail[::-1]
-
-
-def seat_names(row: GameRow) -> list[str]:
-    return [s.name for s in sorted(row.seats, key=lambda s: s.seat)]
 
 
 class TableService:
@@ -169,24 +144,7 @@ class TableService:
 
     def lobby_message(self, row: GameRow) -> m.OutMessage:
         """The lobby post with Join / Leave / Add AI seat / Start buttons."""
-        game = registry.get(row.type)
-        loc = row.locale
-        names = ", ".join(s.name for s in row.seats) or t("lobby.empty", loc)
-        opts = ", ".join(f"{k}={str(v).lower()}" for k, v in row.options.items()) or "—"
-        lines = [t("lobby.title", loc, game=game_title(row.type, loc), id=row.id, host=f"<@{row.host_id}>"),
-                 t("lobby.seats", loc, n=len(row.seats), max=self._capacity(row), names=names),
-                 t("lobby.options", loc, options=opts)]
-        if row.turn_timeout:
-            lines.append(t("lobby.clock", loc, hours=row.turn_timeout // 3600))
-        if row.status == "lobby":
-            lines.append(t("lobby.hint", loc, min=game.min_seats, max=game.max_seats))
-            buttons = (m.Button(m.lobby_id(row.id, "join"), t("lobby.join", loc), "success"),
-                       m.Button(m.lobby_id(row.id, "leave"), t("lobby.leave", loc)),
-                       m.Button(m.lobby_id(row.id, "ai"), t("lobby.ai", loc)),
-                       m.Button(m.lobby_id(row.id, "start"), t("lobby.start", loc), "primary"))
-            return m.OutMessage("\n".join(lines), rows=[buttons])
-        lines.append(t("lobby.started", loc) if row.status != "abandoned" else t("board.abandoned", loc))
-        return m.OutMessage("\n".join(lines))
+        return lobby_message(row)
 
     # -- moves ------------------------------------------------------------------------
     async def act(self, game_id: int, user_id: int, option_id: str, expected_seq: int | None,
@@ -304,7 +262,7 @@ class TableService:
         row = await self._load(game_id)
         if row.state is None:
             raise TableError("not_active")
-        return row, self._view(registry.get(row.type), row, None)
+        return row, view_for(registry.get(row.type), row, None)
 
     async def choices(self, game_id: int, user_id: int, *, locale: str | None = None,
                       prefix: str = "") -> tuple[int, list[tuple[str, str]]]:
@@ -407,13 +365,9 @@ class TableService:
         if user_id != row.host_id:
             raise TableError("not_host")
 
-    @staticmethod
-    def _capacity(row: GameRow) -> int:
-        return row.capacity or registry.get(row.type).max_seats
-
     def _check_room(self, row: GameRow) -> None:
-        if len(row.seats) >= self._capacity(row):
-            raise TableError("table_full", max=self._capacity(row))
+        if len(row.seats) >= capacity(row):
+            raise TableError("table_full", max=capacity(row))
 
     async def _persist(self, game: Game, row: GameRow, seat: int, action: Action,
                        events: list[Event]) -> GameRow:
@@ -486,37 +440,12 @@ class TableService:
             await self.notifier.disable(*last)
 
     async def _board_message(self, game: Game, row: GameRow, events: list[Event]) -> m.OutMessage:
-        loc, names = row.locale, seat_names(row)
-        lines = [t("board.header", loc, game=game_title(row.type, loc), id=row.id, seq=row.seq)]
-        public = [f"• {event_text(game, e, loc, names)}" for e in events if e.visible_to is None]
-        lines += fit_lines(public, EVENT_BUDGET)
-        mentions: list[int] = []
-        result = game.result(row.state)
-        if result is not None:
-            lines.append(t("board.finished", loc))
-            lines += result_lines(game, result, loc, names)
-        elif row.status == "abandoned":
-            lines.append(t("board.abandoned", loc))
-        else:
-            pending = game.pending(row.state)
-            open_ = [d for d in pending if not d.secret]
-            hidden = [d for d in pending if d.secret]
-            for d in open_:
-                who = self._mention(row, d.seat)
-                lines.append(t("board.your_move", loc, mention=who,
-                               question=question(game, d, loc, names)))
-                mentions += self._user_ids(row, [d.seat])
-            if hidden:
-                seats = sorted({d.seat for d in hidden})
-                lines.append(t("board.waiting_secret", loc,
-                               names=", ".join(self._mention(row, s) for s in seats)))
-                mentions += self._user_ids(row, seats)
-        image = await self.renderer.table(row.type, self._view(game, row, None), loc, row.id, row.seq)
-        rows = [] if result is not None or row.status != "active" else \
-            [(m.Button(m.panel_id(row.id), first([f"{row.type}.board.my_panel", "board.my_panel"], loc),
-                       "primary"),)]
-        files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])] if image else []
-        return m.OutMessage("\n".join(lines), files=files, rows=rows, mentions=mentions)
+        msg = board_message(game, row, events)
+        image = await self.renderer.table(row.type, view_for(game, row, None), row.locale,
+                                          row.id, row.seq)
+        if image:
+            msg.files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])]
+        return msg
 
     async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
                         events: list[Event] = (), image: bool = True) -> m.OutMessage:
@@ -536,21 +465,10 @@ class TableService:
             lines.append(f"**{question(game, decision, loc, names)}**")
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
-        image = await self.renderer.private(row.type, self._view(game, row, seat), loc, row.id,
+        image = await self.renderer.private(row.type, view_for(game, row, seat), loc, row.id,
                                             row.seq, seat) if image else None
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
-
-    @staticmethod
-    def _view(game: Game, row: GameRow, seat: int | None) -> dict:
-        """The engine's view for ``seat``, plus the public player names for pictures and
-        (for a seat) the ids of its own legal options."""
-        view = game.view(row.state, seat)
-        view["seat_names"] = seat_names(row)
-        if seat is not None:  # the seat's own legal options, e.g. to highlight spaces
-            decision = game.decision_for(row.state, seat) if row.status == "active" else None
-            view["my_options"] = [o.id for o in decision.options] if decision else []
-        return view
 
     async def _dm_panels(self, game: Game, row: GameRow, seats: set[int]) -> None:
         for seat in sorted(seats):
@@ -590,12 +508,3 @@ class TableService:
         if user_id is None:
             return None
         return (await self.db.user_prefs(user_id)).get("locale")
-
-    @staticmethod
-    def _mention(row: GameRow, seat: int) -> str:
-        user = next(s for s in row.seats if s.seat == seat)
-        return user.name if user.is_ai or user.user_id is None else f"<@{user.user_id}>"
-
-    @staticmethod
-    def _user_ids(row: GameRow, seats: list[int]) -> list[int]:
-        return [s.user_id for s in row.seats if s.seat in seats and not s.is_ai and s.user_id]

@@ -15,7 +15,7 @@ import pytest
 from bot.client import command_payload
 from bot.i18n import norm_locale, t
 from bot.text import option_label
-from bot.table import seat_names
+from bot.compose import seat_names
 from engine import ai, registry
 from engine.core import Action, Decision, RuleError
 from harness import (

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.i18n import norm_locale, t
-from bot.table import seat_names
+from bot.compose import seat_names
 from bot.text import event_text
 from engine import registry
 from engine.core import Action, Decision, Event, RuleError

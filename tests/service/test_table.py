@@ -210,7 +210,7 @@ async def test_public_decisions_still_refuse_older_buttons(service):
 
 
 def test_fit_lines_keeps_the_start_and_the_latest_lines():
-    from bot.table import fit_lines
+    from bot.compose import fit_lines
     short = ["• a", "• b"]
     assert fit_lines(short, 100) == short
     many = [f"• line {i:02d} " + "x" * 40 for i in range(60)]

@@ -1,0 +1,117 @@
+"""What the bot says, composed from a stored game: lobby posts, board texts, views.
+
+Pure functions of a game row (and the engine's views): no storage, no notifier, no
+images.  The table service adds pictures and delivers the result.
+"""
+from __future__ import annotations
+
+from bot import messages as m
+from bot.i18n import first, t
+from bot.text import event_text, game_title, question, result_lines
+from engine import registry
+from engine.core import Event, Game
+from storage import GameRow
+
+EVENT_BUDGET = 1500  # characters of "what happened" on a board (Discord allows 2000 in all)
+
+
+def seat_names(row: GameRow) -> list[str]:
+    return [s.name for s in sorted(row.seats, key=lambda s: s.seat)]
+
+
+def capacity(row: GameRow) -> int:
+    """How many may sit at the table: the size chosen at creation, else the game's maximum."""
+    return row.capacity or registry.get(row.type).max_seats
+
+
+def mention(row: GameRow, seat: int) -> str:
+    user = next(s for s in row.seats if s.seat == seat)
+    return user.name if user.is_ai or user.user_id is None else f"<@{user.user_id}>"
+
+
+def user_ids(row: GameRow, seats: list[int]) -> list[int]:
+    return [s.user_id for s in row.seats if s.seat in seats and not s.is_ai and s.user_id]
+
+
+def fit_lines(lines: list[str], budget: int) -> list[str]:
+    """All lines if they fit in ``budget`` characters, else the first and the last ones
+    around an ellipsis (the start of a round and the latest moves both matter)."""
+    if sum(len(x) + 1 for x in lines) <= budget:
+        return lines
+    head: list[str] = []
+    used = 0
+    for line in lines[: len(lines) // 2]:
+        if used + len(line) + 1 > budget // 2:
+            break
+        head.append(line)
+        used += len(line) + 1
+    tail: list[str] = []
+    for line in reversed(lines[len(head):]):
+        if used + len(line) + 1 > budget - 2:
+            break
+        tail.append(line)
+        used += len(line) + 1
+    return head + ["…"] + tail[::-1]
+
+
+def lobby_message(row: GameRow) -> m.OutMessage:
+    """The lobby post with Join / Leave / Add AI seat / Start buttons."""
+    game = registry.get(row.type)
+    loc = row.locale
+    names = ", ".join(s.name for s in row.seats) or t("lobby.empty", loc)
+    opts = ", ".join(f"{k}={str(v).lower()}" for k, v in row.options.items()) or "—"
+    lines = [t("lobby.title", loc, game=game_title(row.type, loc), id=row.id, host=f"<@{row.host_id}>"),
+             t("lobby.seats", loc, n=len(row.seats), max=capacity(row), names=names),
+             t("lobby.options", loc, options=opts)]
+    if row.turn_timeout:
+        lines.append(t("lobby.clock", loc, hours=row.turn_timeout // 3600))
+    if row.status == "lobby":
+        lines.append(t("lobby.hint", loc, min=game.min_seats, max=game.max_seats))
+        buttons = (m.Button(m.lobby_id(row.id, "join"), t("lobby.join", loc), "success"),
+                   m.Button(m.lobby_id(row.id, "leave"), t("lobby.leave", loc)),
+                   m.Button(m.lobby_id(row.id, "ai"), t("lobby.ai", loc)),
+                   m.Button(m.lobby_id(row.id, "start"), t("lobby.start", loc), "primary"))
+        return m.OutMessage("\n".join(lines), rows=[buttons])
+    lines.append(t("lobby.started", loc) if row.status != "abandoned" else t("board.abandoned", loc))
+    return m.OutMessage("\n".join(lines))
+
+
+def board_message(game: Game, row: GameRow, events: list[Event]) -> m.OutMessage:
+    """The public board text: header, what happened, who must act (mentioned), or the end."""
+    loc, names = row.locale, seat_names(row)
+    lines = [t("board.header", loc, game=game_title(row.type, loc), id=row.id, seq=row.seq)]
+    public = [f"• {event_text(game, e, loc, names)}" for e in events if e.visible_to is None]
+    lines += fit_lines(public, EVENT_BUDGET)
+    mentions: list[int] = []
+    result = game.result(row.state)
+    if result is not None:
+        lines.append(t("board.finished", loc))
+        lines += result_lines(game, result, loc, names)
+    elif row.status == "abandoned":
+        lines.append(t("board.abandoned", loc))
+    else:
+        pending = game.pending(row.state)
+        for d in (d for d in pending if not d.secret):
+            lines.append(t("board.your_move", loc, mention=mention(row, d.seat),
+                           question=question(game, d, loc, names)))
+            mentions += user_ids(row, [d.seat])
+        hidden = sorted({d.seat for d in pending if d.secret})
+        if hidden:
+            lines.append(t("board.waiting_secret", loc,
+                           names=", ".join(mention(row, s) for s in hidden)))
+            mentions += user_ids(row, hidden)
+    rows = [] if result is not None or row.status != "active" else \
+        [(m.Button(m.panel_id(row.id), first([f"{row.type}.board.my_panel", "board.my_panel"], loc),
+                   "primary"),)]
+    return m.OutMessage("\n".join(lines), rows=rows, mentions=mentions)
+
+
+def view_for(game: Game, row: GameRow, seat: int | None) -> dict:
+    """The engine's view for ``seat``, plus the public player names for pictures and
+    (for a seat) the ids of its own legal options."""
+    view = game.view(row.state, seat)
+    view["seat_names"] = seat_names(row)
+    if seat is not None:  # the seat's own legal options, e.g. to highlight spaces
+        decision = game.decision_for(row.state, seat) if row.status == "active" else None
+        view["my_options"] = [o.id for o in decision.options] if decision else []
+    return view
