@@ -69,7 +69,7 @@ def test_stonemason_build_reports_vp_only_and_asks_for_the_second_building():
     events = answer(state, "pay:2-2-1-0")
     assert texts([e for e in events if e.kind == "built"], "cs") == ["Anna staví: Studna, +8 VB."]
     assert question(GAME, decision(state), "cs", NAMES) == \
-        "Kameník: postavíš budovu? (2. stavba z nejvýš 2)"
+        "Kameník: postavíš budovu? (2. stavba, nejvýše 2)"
 
 
 def test_build_labels_say_what_the_card_earns():
