@@ -93,3 +93,15 @@ def refused(state: dict, seat: int, kind: str, option: str) -> str:
         GAME.apply(state, seat, Action(kind, option))
     assert json.dumps(state, sort_keys=True) == before
     return err.value.key
+
+
+def warlord_turn(players: int, held: dict[str, int], cities: dict, warlord_gold: int,
+                 **extra) -> dict:
+    """A table where the Warlord's turn has begun and his holder has exactly
+    ``warlord_gold`` (``extra`` goes to :func:`table`, e.g. other seats' ``gold``)."""
+    state, _ = table(players, held, cities=cities, **extra)
+    skip_to(state, "warlord")
+    seat = state["turn"]["seat"]
+    state["bank"] += state["gold"][seat] - warlord_gold
+    state["gold"][seat] = warlord_gold
+    return state

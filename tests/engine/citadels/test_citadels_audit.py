@@ -12,7 +12,9 @@ from engine.ai import choose
 from engine.core import Action
 from engine.citadels import GAME, rounds
 from engine.citadels.data import BASE_DISTRICTS, DISTRICTS
-from citadels_helpers import act, current, kinds, options, pass_windows, refused as _refused, skip_to, table
+from citadels_helpers import (
+    act, current, kinds, options, pass_windows, refused as _refused, skip_to, table, warlord_turn,
+)
 
 AC = {"action_cards": True}
 SEVEN = ["manor", "castle", "temple", "church", "tavern", "prison", "keep"]
@@ -205,12 +207,7 @@ def test_s6_3_action_cards_move_with_a_hand_swap():
 # -- §6.8 Warlord ----------------------------------------------------------------------------
 
 def _warlord(held, cities, gold, n=4, **extra):
-    state, _ = table(n, held, cities=cities, **extra)
-    skip_to(state, "warlord")
-    seat = state["turn"]["seat"]
-    state["bank"] += state["gold"][seat] - gold
-    state["gold"][seat] = gold
-    return state
+    return warlord_turn(n, held, cities, gold, **extra)
 
 
 def test_s6_8_warlord_destroys_once_per_turn():

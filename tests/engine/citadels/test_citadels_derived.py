@@ -6,7 +6,7 @@ import pytest
 from engine.core import Action, RuleError
 from engine.citadels import GAME
 from engine.citadels.scoring import breakdown, score
-from citadels_helpers import act, current, kinds, options, skip_to, table
+from citadels_helpers import act, current, kinds, options, skip_to, table, warlord_turn
 
 
 def _scoring_state(cities, gold=None, first8=None, rnd=5, haunted=None, hands=None):
@@ -96,12 +96,7 @@ def test_d4_school_of_magic_counts_for_each_income():
 
 
 def _warlord_turn(warlord_gold, cities, held=None, **extra):
-    state, _ = table(4, held or {"warlord": 0, "king": 1}, cities=cities, **extra)
-    skip_to(state, "warlord")
-    seat = state["turn"]["seat"]
-    state["bank"] += state["gold"][seat] - warlord_gold
-    state["gold"][seat] = warlord_gold
-    return state
+    return warlord_turn(4, held or {"warlord": 0, "king": 1}, cities, warlord_gold, **extra)
 
 
 def test_d5_university_price_five():

@@ -6,7 +6,9 @@ import pytest
 from engine.core import Action, RuleError
 from engine.citadels import GAME, rounds
 from engine.citadels.data import CHARACTERS
-from citadels_helpers import act, current, kinds, options, play_simple_turn, skip_to, table
+from citadels_helpers import (
+    act, current, kinds, options, play_simple_turn, skip_to, table, warlord_turn,
+)
 
 
 def _round_over(state):
@@ -101,12 +103,7 @@ def test_rb5_magician_swaps_after_building():
 
 
 def _warlord(held, cities, gold=4, **extra):
-    state, _ = table(6, held, cities=cities, **extra)
-    skip_to(state, "warlord")
-    seat = state["turn"]["seat"]
-    state["bank"] += state["gold"][seat] - gold
-    state["gold"][seat] = gold
-    return state
+    return warlord_turn(6, held, cities, gold, **extra)
 
 
 def test_rb6_warlord_prices_and_forbidden_targets():
