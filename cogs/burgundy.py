@@ -10,17 +10,10 @@ the ship's goods.  ``choose`` answers any decision (castle, buildings, setup, ..
 """
 from __future__ import annotations
 
-import asyncio
-from typing import Optional
-
-import discord
 from discord import app_commands
 
-from bot import messages as m
-from bot.i18n import t
-from bot.i18n.translator import L
-from cogs.moves import Move, move_group, resolve_game
-from cogs.replies import answer
+from cogs.moves import Move, move_group
+from cogs.player_picture import picture_command
 
 GAME = "burgundy"
 
@@ -42,50 +35,16 @@ MOVES = {
 }
 
 
-def estate_picture(view: dict, seat: int, locale: str) -> tuple[bytes, str]:
-    """(encoded image, extension) of ``seat``'s estate: Pillow work, run it off the loop."""
-    from render import burgundy, kit   # Pillow is imported only where images are made
+def estate(view: dict, seat: int, locale: str):
+    """``seat``'s estate picture (Pillow is imported only where images are made)."""
+    from render import burgundy
 
-    return kit.encode(burgundy.render_estate(view, seat, locale)), kit.FILENAME_EXT
-
-
-async def show_estate(interaction: discord.Interaction, player: discord.User,
-                      game_id: int | None) -> None:
-    """Privately answer with ``player``'s estate, or say they are not at this table."""
-    async def work(table, locale):
-        gid = await resolve_game(interaction, game_id)
-        row, view = await table.public_view(gid)
-        seat = row.seat_of(player.id)
-        name = getattr(player, "display_name", None) or f"<@{player.id}>"
-        if seat is None:
-            return m.OutMessage(t("cmd.burgundy.estate.not_playing", locale, player=name),
-                                ephemeral=True)
-        image, ext = await asyncio.to_thread(estate_picture, view, seat, locale)
-        title = t("cmd.burgundy.estate.title", locale, player=view["seat_names"][seat], id=gid)
-        return m.OutMessage(title, files=[(f"{GAME}-{gid}-{row.seq}-estate{seat}.{ext}", image)],
-                            ephemeral=True)
-
-    await answer(interaction, work, game_id=game_id)
-
-
-def estate_command() -> app_commands.Command:
-    """``/burgundy estate player:<member> [game]``."""
-    key = f"cmd.{GAME}.estate"
-
-    @app_commands.rename(game_id="game")
-    @app_commands.describe(player=L(f"{key}.player.description"),
-                           game_id=L("cmd.option.game.description"))
-    async def estate(interaction: discord.Interaction, player: discord.User,
-                     game_id: Optional[app_commands.Range[int, 1]] = None) -> None:
-        await show_estate(interaction, player, game_id)
-
-    return app_commands.Command(name=L(f"{key}.name"), description=L(f"{key}.description"),
-                                callback=estate)
+    return burgundy.render_estate(view, seat, locale)
 
 
 def burgundy_group() -> app_commands.Group:
     group = move_group(GAME, MOVES)
-    group.add_command(estate_command())
+    group.add_command(picture_command(GAME, "estate", estate))
     return group
 
 
