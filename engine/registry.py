@@ -10,6 +10,7 @@ _MODULES = {
     "citadels": "engine.citadels",
     "burgundy": "engine.burgundy",
     "schutz_burg": "engine.schutz_burg",
+    "carcassonne_castle": "engine.carcassonne_castle",
 }
 
 _cache: dict[str, Game] = {}

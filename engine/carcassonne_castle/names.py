@@ -1,0 +1,61 @@
+"""Localised names of every id the game shows (``Game.names``), built from the data."""
+from __future__ import annotations
+
+from .geometry import KIND_NAME, Geometry
+
+KINDS = {"path": ("path", "cesta"), "tower": ("tower", "věž"), "house": ("house", "dům"),
+         "court": ("court", "dvůr")}
+ROLES = {"herald": ("herald", "posel"), "knight": ("knight", "rytíř"),
+         "squire": ("squire", "panoš"), "merchant": ("merchant", "obchodník")}
+#: English short labels of the wall-tile effects (Czech ones come from the data file)
+EFFECT_EN = {"extra_turn": "Extra turn", "double_completed_tower": "Double tower",
+             "double_completed_house": "Double house", "score_incomplete_path": "Incomplete path",
+             "score_incomplete_tower": "Incomplete tower", "score_incomplete_house": "Incomplete house",
+             "court_markets_worth_4": "Markets worth 4", "keep_plus_2": "Keep +2",
+             "five_points": "5 points"}
+QUARTER = {"NW": ("north-west", "severozápad"), "NE": ("north-east", "severovýchod"),
+           "SE": ("south-east", "jihovýchod"), "SW": ("south-west", "jihozápad")}
+HALF = {("NE", "NW"): ("north half", "severní polovina"), ("NE", "SE"): ("east half", "východní polovina"),
+        ("SE", "SW"): ("south half", "jižní polovina"), ("NW", "SW"): ("west half", "západní polovina")}
+SIDE = {"N": ("north", "sever"), "E": ("east", "východ"), "S": ("south", "jih"), "W": ("west", "západ")}
+
+
+def where_names(where: str, path: bool) -> tuple[str, str]:
+    """``"NW-NE"`` -> ("north half", "severní polovina"); ``"N-S"`` -> ("north–south", ...)."""
+    parts = where.split("-")
+    if path:
+        en = "–".join(SIDE[s][0] for s in parts)
+        cs = "–".join(SIDE[s][1] for s in parts)
+        return en, cs
+    if len(parts) == 4:
+        return "whole tile", "celá kartička"
+    if len(parts) == 2 and tuple(sorted(parts)) in HALF:
+        return HALF[tuple(sorted(parts))]
+    return " + ".join(QUARTER[q][0] for q in parts), " + ".join(QUARTER[q][1] for q in parts)
+
+
+def build_names(geo: Geometry) -> dict[str, dict[str, str]]:
+    out: dict[str, dict[str, str]] = {}
+    for key, (en, cs) in {**KINDS, **ROLES}.items():
+        out[key] = {"en": en, "cs": cs}
+    for tid in geo.tile_ids:
+        out[tid] = {"en": f"tile {tid}", "cs": f"kartička {tid}"}
+    for number, entry in geo.wall_tiles.items():
+        effect = entry["effect_id"]
+        cs = entry.get("short_name_cs") or EFFECT_EN.get(effect, effect)
+        out[f"wall{number}"] = {"en": f"wall tile {number} ({EFFECT_EN.get(effect, effect)})",
+                                "cs": f"žeton {number} ({cs})"}
+    for tower in geo.towers:
+        spaces = "/".join(str(s) for s in tower["spaces"])
+        out[tower["id"]] = {"en": f"corner tower {spaces}", "cs": f"rohová věž {spaces}"}
+    faces = [f for fs in geo.faces.values() for f in fs] + [s["face"] for s in geo.starts]
+    for face in faces:
+        for part in face["parts"]:
+            kind, where = part["name"].split(":")
+            en, cs = where_names(where, part["kind"] == "P")
+            out[part["name"]] = {"en": f"{KINDS[kind][0]} ({en})", "cs": f"{KINDS[kind][1]} ({cs})"}
+            out.setdefault(where, {"en": en, "cs": cs})
+    return out
+
+
+__all__ = ["build_names", "KIND_NAME"]
