@@ -436,7 +436,10 @@ class OfflineDiscord:
         return self.fake.problems
 
     # -- feeding interactions ----------------------------------------------------------
-    def _base(self, user: User, itype: int, data: dict, *, channel_id: int | None, dm: bool) -> dict:
+    def _base(self, user: User, itype: int, data: dict, *, channel_id: int | None, dm: bool,
+              guild_id: int | None = None) -> dict:
+        """An interaction payload from ``user``: in the test server's channel (or
+        ``channel_id``; ``guild_id``: another server), or in the user's DM."""
         n = next(self._ids)
         payload: dict[str, Any] = {
             "id": str(960_000_000_000_000_000 + n), "application_id": str(APP_ID),
@@ -451,9 +454,9 @@ class OfflineDiscord:
             payload["channel"] = {"id": str(channel), "type": 1, "recipients": [user.payload()]}
             payload["user"] = user.payload()
         else:
-            channel = channel_id or CHANNEL_ID
-            payload.update(guild_id=str(GUILD_ID), guild_locale="en-US", channel_id=str(channel))
-            payload["channel"] = {"id": str(channel), "type": 0, "guild_id": str(GUILD_ID),
+            channel, guild = channel_id or CHANNEL_ID, guild_id or GUILD_ID
+            payload.update(guild_id=str(guild), guild_locale="en-US", channel_id=str(channel))
+            payload["channel"] = {"id": str(channel), "type": 0, "guild_id": str(guild),
                                   "name": "castellan", "position": 0, "permission_overwrites": [],
                                   "nsfw": False, "parent_id": None}
             payload["member"] = {"user": user.payload(), "roles": [], "joined_at": "2026-01-01T00:00:00+00:00",
@@ -495,36 +498,44 @@ class OfflineDiscord:
                 "options": leaf}
 
     async def slash(self, user: User, path: str, *, dm: bool = False, channel_id: int | None = None,
-                    **options: Any) -> Exchange:
+                    guild_id: int | None = None, **options: Any) -> Exchange:
         """``/path option=value …`` by ``user`` in the guild channel (or the user's DM)."""
         data = self._command_options(path, options, None)
-        return await self.feed(user, self._base(user, 2, data, channel_id=channel_id, dm=dm))
+        return await self.feed(user, self._base(user, 2, data, channel_id=channel_id, dm=dm,
+                                                guild_id=guild_id))
 
     async def autocomplete(self, user: User, path: str, focus: str, *, dm: bool = False,
-                           channel_id: int | None = None, **options: Any) -> list[dict]:
+                           channel_id: int | None = None, guild_id: int | None = None,
+                           **options: Any) -> list[dict]:
         """The choices offered while ``user`` types option ``focus`` (its value in ``options``)."""
         options.setdefault(focus, "")
         data = self._command_options(path, options, focus)
-        ex = await self.feed(user, self._base(user, 4, data, channel_id=channel_id, dm=dm))
+        ex = await self.feed(user, self._base(user, 4, data, channel_id=channel_id, dm=dm,
+                                              guild_id=guild_id))
         return ex.choices or []
 
     def click_payload(self, user: User, message: Sent, custom_id: str,
-                      values: list[str] | None = None) -> dict:
+                      values: list[str] | None = None, *, channel_id: int | None = None,
+                      guild_id: int | None = None, dm: bool | None = None) -> dict:
+        """A click on ``message``; ``channel_id`` / ``guild_id`` / ``dm`` pretend the same
+        component sits somewhere else (a forged or copied button)."""
         component = next((c for c in message.components if c.get("custom_id") == custom_id), None)
         if component is None:
             raise KeyError(f"message {message.message_id} has no component {custom_id!r}")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": component["type"]}
         if component["type"] == 3:
             data["values"] = list(values or [])
-        payload = self._base(user, 3, data, channel_id=message.channel_id, dm=message.dm)
+        payload = self._base(user, 3, data, channel_id=channel_id or message.channel_id,
+                             dm=message.dm if dm is None else dm, guild_id=guild_id)
         payload["message"] = message.message_payload()
         payload["message"]["channel_id"] = payload["channel_id"]
         return payload
 
     async def click(self, user: User, message: Sent, custom_id: str,
-                    values: list[str] | None = None) -> Exchange:
-        """``user`` presses ``custom_id`` on ``message`` (a select: choosing ``values``)."""
-        payload = self.click_payload(user, message, custom_id, values)
+                    values: list[str] | None = None, **where: Any) -> Exchange:
+        """``user`` presses ``custom_id`` on ``message`` (a select: choosing ``values``);
+        ``where``: see :meth:`click_payload`."""
+        payload = self.click_payload(user, message, custom_id, values, **where)
         return await self.feed(user, payload, message.message_id)
 
     async def open_lobby(self, host: User, game: str, guests: tuple[User, ...] = (), *,
@@ -710,5 +721,5 @@ async def _bench_table(d: OfflineDiscord, game_id: str, users: tuple[User, ...],
                        seed: int) -> TablePlayer:
     host, *guests = users
     table_id, _lobby = await d.open_lobby(host, game_id, tuple(guests))
-    await d.table.start(table_id, host.id, seed=seed)
+    await d.table.start(table_id, None, seed=seed)
     return TablePlayer(d, table_id, {u.id: u for u in users})

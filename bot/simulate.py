@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from bot.access import Caller
 from bot.render_service import Renderer
 from bot.compose import seat_names
 from bot.table import TableService
@@ -61,8 +62,8 @@ async def simulate(game_id: str, players: int, seed: int, out: Path, *,
                                            host_name=names[host], options=options, locale=locale)
             table_id = row.id
             for uid in list(names)[1:]:
-                await table.join(table_id, uid, names[uid])
-            await table.start(table_id, host, seed=seed)
+                await table.join(table_id, Caller.at_table(row, uid), names[uid])
+            await table.start(table_id, Caller.at_table(row, host), seed=seed)
         result = await _drive(table, notifier, table_id, stop_after)
         result["seed"] = seed
         return result
@@ -80,7 +81,8 @@ async def _drive(table: TableService, notifier: TranscriptNotifier, table_id: in
         decision = game.pending(row.state)[0]
         user = next(s.user_id for s in row.seats if s.seat == decision.seat)
         action = ai.choose(game, row.state, decision, ai_rng(row.state, row.seq))
-        outcome = await table.act(table_id, user, action.option, row.seq, panel_image=False)
+        outcome = await table.act(table_id, Caller.at_table(row, user), action.option, row.seq,
+                                  panel_image=False)
         notifier.ephemeral(user, outcome.panel)
         row = outcome.row
     return summary(row, game)

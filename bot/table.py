@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot import messages as m
+from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
 from bot.i18n import norm_locale, t
 from bot.render_service import Renderer
@@ -93,41 +94,42 @@ class TableService:
             await self.db.set_seats(game_id, [SeatRow(0, host_id, False, host_name)])
         return await self._load(game_id)
 
-    async def join(self, game_id: int, user_id: int, name: str) -> GameRow:
+    async def join(self, game_id: int, who: Caller, name: str) -> GameRow:
         async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            if row.seat_of(user_id) is not None:
+            row = await self._lobby(game_id, who)
+            if row.seat_of(who.user_id) is not None:
                 raise TableError("already_joined")
             self._check_room(row)
-            await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), user_id, False, name)])
+            await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), who.user_id, False, name)])
             return await self._load(game_id)
 
-    async def leave(self, game_id: int, user_id: int) -> GameRow:
+    async def leave(self, game_id: int, who: Caller) -> GameRow:
         async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            if row.seat_of(user_id) is None:
+            row = await self._lobby(game_id, who)
+            if row.seat_of(who.user_id) is None:
                 raise TableError("not_a_player")
-            rest = [s for s in row.seats if s.user_id != user_id]
+            rest = [s for s in row.seats if s.user_id != who.user_id]
             await self.db.set_seats(game_id, [SeatRow(i, s.user_id, s.is_ai, s.name)
                                               for i, s in enumerate(rest)])
             return await self._load(game_id)
 
-    async def add_ai(self, game_id: int, user_id: int) -> GameRow:
+    async def add_ai(self, game_id: int, who: Caller) -> GameRow:
         async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            self._check_host(row, user_id)
+            row = await self._lobby(game_id, who)
+            self._check_host(row, who)
             self._check_room(row)
             n = sum(1 for s in row.seats if s.is_ai) + 1
             name = t("ai.name", row.locale, n=n)
             await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), None, True, name)])
             return await self._load(game_id)
 
-    async def start(self, game_id: int, user_id: int | None, *, seed: int | None = None) -> GameRow:
-        """Shuffle the seats, set the game up, post the first board, play AI seats."""
+    async def start(self, game_id: int, who: Caller | None, *, seed: int | None = None) -> GameRow:
+        """Shuffle the seats, set the game up, post the first board, play AI seats
+        (``who`` None: the bot itself, e.g. a test or the offline demo)."""
         async with self.lock(game_id):
-            row = await self._lobby(game_id)
-            if user_id is not None:
-                self._check_host(row, user_id)
+            row = await self._lobby(game_id, who)
+            if who is not None:
+                self._check_host(row, who)
             game = registry.get(row.type)
             game.check_seats(len(row.seats))
             seed = secrets.randbits(48) if seed is None else seed
@@ -147,7 +149,7 @@ class TableService:
         return lobby_message(row)
 
     # -- moves ------------------------------------------------------------------------
-    async def act(self, game_id: int, user_id: int, option_id: str, expected_seq: int | None,
+    async def act(self, game_id: int, who: Caller, option_id: str, expected_seq: int | None,
                   *, locale: str | None = None, panel_image: bool = True) -> Outcome:
         """Apply ``user_id``'s choice of ``option_id``; RuleError (nothing changed) if illegal.
 
@@ -155,8 +157,8 @@ class TableService:
         seq).  A stale or doubled click is refused with ``error.stale``.
         """
         async with self.lock(game_id):
-            row = await self._active(game_id)
-            seat = self._seat(row, user_id)
+            row = await self._active(game_id, who)
+            seat = self._seat(row, who.user_id)
             game = registry.get(row.type)
             decision = game.decision_for(row.state, seat)
             if expected_seq is not None and expected_seq != row.seq:
@@ -233,7 +235,7 @@ class TableService:
     async def resume(self, game_id: int) -> GameRow:
         """Let AI seats continue (after a restart or ``simulate --resume``)."""
         async with self.lock(game_id):
-            row = await self._active(game_id)
+            row = await self._active(game_id, None)
             game = registry.get(row.type)
             before = self._turn(game, row)
             row, events = await self._play_ai(game, row)
@@ -242,33 +244,33 @@ class TableService:
             return row
 
     # -- reading ----------------------------------------------------------------------
-    async def panel(self, game_id: int, user_id: int, *, locale: str | None = None) -> m.OutMessage:
-        """The private panel of ``user_id``: their view image, question and options."""
-        row = await self._load(game_id)
+    async def panel(self, game_id: int, who: Caller, *, locale: str | None = None) -> m.OutMessage:
+        """The private panel of ``who``: their view image, question and options."""
+        row = await self._reach(game_id, who)
         if row.status not in ("active", "finished"):
             raise TableError("not_active")
-        return await self.panel_for(row, self._seat(row, user_id), locale=locale)
+        return await self.panel_for(row, self._seat(row, who.user_id), locale=locale)
 
-    async def board(self, game_id: int) -> m.OutMessage:
+    async def board(self, game_id: int, who: Caller) -> m.OutMessage:
         """The public board message (for /game status)."""
-        row = await self._load(game_id)
+        row = await self._reach(game_id, who)
         if row.state is None:
             return self.lobby_message(row)
         game = registry.get(row.type)
         return await self._board_message(game, row, [])
 
-    async def public_view(self, game_id: int) -> tuple[GameRow, dict]:
+    async def public_view(self, game_id: int, who: Caller) -> tuple[GameRow, dict]:
         """(row, spectator view with player names) for game-specific pictures and commands."""
-        row = await self._load(game_id)
+        row = await self._reach(game_id, who)
         if row.state is None:
             raise TableError("not_active")
         return row, view_for(registry.get(row.type), row, None)
 
-    async def choices(self, game_id: int, user_id: int, *, locale: str | None = None,
+    async def choices(self, game_id: int, who: Caller, *, locale: str | None = None,
                       prefix: str = "") -> tuple[int, list[tuple[str, str]]]:
         """(seq, [(option id, label)]) of the user's open decision, for autocomplete."""
-        row = await self._active(game_id)
-        seat = self._seat(row, user_id)
+        row = await self._active(game_id, who)
+        seat = self._seat(row, who.user_id)
         game = registry.get(row.type)
         decision = game.decision_for(row.state, seat)
         if decision is None:
@@ -278,25 +280,24 @@ class TableService:
         return row.seq, [(o.id, option_label(game, o, loc, names))
                          for o in decision.options if o.id.startswith(prefix)]
 
-    async def abandon(self, game_id: int, user_id: int, *, can_manage: bool = False) -> GameRow:
+    async def abandon(self, game_id: int, who: Caller) -> GameRow:
+        """End the table for good (the host, or Manage Server of the table's server)."""
         async with self.lock(game_id):
-            row = await self._load(game_id)
+            row = await self._reach(game_id, who)
             if row.status in ("finished", "abandoned"):
                 raise TableError("not_active")
-            if user_id != row.host_id and not can_manage:
-                raise TableError("not_allowed_abandon")
+            self._check_manager(row, who, "not_allowed_abandon")
             await self.db.set_status(game_id, "abandoned")
             await self._disable_last_board(row)
             return await self._load(game_id)
 
-    async def replace_with_ai(self, game_id: int, user_id: int, target_id: int, *,
-                              can_manage: bool = False) -> GameRow:
+    async def replace_with_ai(self, game_id: int, who: Caller, target_id: int) -> GameRow:
         """Hand ``target_id``'s seat to an AI (the host, a manager, or the player himself),
         so a player who vanished never stalls the table; the AI moves at once."""
         async with self.lock(game_id):
-            row = await self._active(game_id)
-            if user_id not in (row.host_id, target_id) and not can_manage:
-                raise TableError("not_allowed_replace")
+            row = await self._active(game_id, who)
+            if who.user_id != target_id:
+                self._check_manager(row, who, "not_allowed_replace")
             seat = row.seat_of(target_id)
             if seat is None:
                 raise TableError("target_not_playing")
@@ -315,18 +316,26 @@ class TableService:
                          statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
         return await self.db.list_games(guild_id=guild_id, user_id=user_id, statuses=statuses)
 
-    async def game_in_channel(self, channel_id: int, user_id: int, game_id: int | None = None) -> int:
-        """The game a slash command means: the explicit id, or the user's game in this channel."""
+    async def game_in_channel(self, who: Caller, game_id: int | None = None,
+                              player_id: int | None = None) -> int:
+        """The game a slash command means: the explicit id (if ``who`` may reach it), or the
+        game in this channel where ``player_id`` (default: ``who``) sits."""
         if game_id is not None:
-            await self._load(game_id)
+            await self._reach(game_id, who)
             return game_id
-        rows = [r for r in await self.db.list_games(user_id=user_id, statuses=("active",))
-                if r.channel_id == channel_id]
+        player = who.user_id if player_id is None else player_id
+        rows = [r for r in await self.db.list_games(user_id=player, statuses=("active",))
+                if r.channel_id == who.channel_id and r.guild_id == who.guild_id]
         if not rows:
             raise TableError("no_game_in_channel")
         if len(rows) > 1:
             raise TableError("several_games")
         return rows[0].id
+
+    async def reachable(self, game_id: int, who: Caller) -> GameRow | None:
+        """The table if ``who`` may reach it, else None (e.g. to word an error for its game)."""
+        row = await self.db.load_game(game_id)
+        return row if row is not None and can_reach(row, who) else None
 
     def error_message(self, err: RuleError, locale: str, row: GameRow | None = None) -> str:
         game = registry.get(row.type) if row is not None else None
@@ -339,14 +348,22 @@ class TableService:
             raise TableError("no_such_table")
         return row
 
-    async def _lobby(self, game_id: int) -> GameRow:
+    async def _reach(self, game_id: int, who: Caller | None) -> GameRow:
+        """The table, if ``who`` may reach it from where they are (None: the bot itself);
+        out of reach is answered exactly like an unknown id."""
         row = await self._load(game_id)
+        if who is not None and not can_reach(row, who):
+            raise TableError("no_such_table")
+        return row
+
+    async def _lobby(self, game_id: int, who: Caller | None) -> GameRow:
+        row = await self._reach(game_id, who)
         if row.status != "lobby":
             raise TableError("not_in_lobby")
         return row
 
-    async def _active(self, game_id: int) -> GameRow:
-        row = await self._load(game_id)
+    async def _active(self, game_id: int, who: Caller | None) -> GameRow:
+        row = await self._reach(game_id, who)
         if row.status == "finished":
             raise TableError("game_over")
         if row.status != "active":
@@ -361,9 +378,20 @@ class TableService:
         return seat
 
     @staticmethod
-    def _check_host(row: GameRow, user_id: int) -> None:
-        if user_id != row.host_id:
+    def _check_host(row: GameRow, who: Caller) -> None:
+        if who.user_id != row.host_id:
             raise TableError("not_host")
+        if not in_home_channel(row, who):
+            raise TableError("manage_from_channel")
+
+    @staticmethod
+    def _check_manager(row: GameRow, who: Caller, refusal: str) -> None:
+        """Host or Manage Server of the table's own server, from the table's channel."""
+        if can_manage(row, who):
+            return
+        if who.user_id == row.host_id:
+            raise TableError("manage_from_channel")
+        raise TableError(refusal)
 
     def _check_room(self, row: GameRow) -> None:
         if len(row.seats) >= capacity(row):

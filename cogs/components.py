@@ -13,7 +13,7 @@ import discord
 from discord import ui
 
 from bot.discord_notifier import edit_kwargs
-from cogs.replies import answer
+from cogs.replies import answer, caller_of
 
 
 class _Routed:
@@ -37,7 +37,7 @@ async def decide(interaction: discord.Interaction, game_id: int, seq: int, optio
     """Answer the clicker's open decision of ``game_id`` at ``seq``; reply with the panel."""
 
     async def work(table, locale):
-        outcome = await table.act(game_id, interaction.user.id, option, seq, locale=locale)
+        outcome = await table.act(game_id, caller_of(interaction), option, seq, locale=locale)
         return outcome.panel
 
     await answer(interaction, work, game_id=game_id)
@@ -65,7 +65,7 @@ class PanelButton(_Routed, ui.DynamicItem[ui.Button], template=r"p1:(?P<game>\d+
         game_id = self.game_id
 
         async def work(table, locale):
-            return await table.panel(game_id, interaction.user.id, locale=locale)
+            return await table.panel(game_id, caller_of(interaction), locale=locale)
 
         await answer(interaction, work, game_id=game_id)
 
@@ -77,14 +77,15 @@ class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+
         game_id, verb, user = self.game_id, self.match["verb"], interaction.user
 
         async def work(table, locale):
+            who = caller_of(interaction)
             if verb == "join":
-                row = await table.join(game_id, user.id, user.display_name)
+                row = await table.join(game_id, who, user.display_name)
             elif verb == "leave":
-                row = await table.leave(game_id, user.id)
+                row = await table.leave(game_id, who)
             elif verb == "ai":
-                row = await table.add_ai(game_id, user.id)
+                row = await table.add_ai(game_id, who)
             else:
-                row = await table.start(game_id, user.id)
+                row = await table.start(game_id, who)
             await interaction.edit_original_response(**edit_kwargs(table.lobby_message(row)))
             return None
 

@@ -12,7 +12,7 @@ from bot.i18n import has, t
 from bot.i18n.translator import L
 from bot.text import game_title
 from cogs.moves import GameId, game_option, resolve_game
-from cogs.replies import answer, locale_of, send
+from cogs.replies import answer, caller_of, locale_of, send
 from engine import registry
 from engine.core import RuleError
 
@@ -88,7 +88,7 @@ class GameCog(commands.Cog):
     @game_option
     async def status(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
         async def work(table, locale):
-            board = await table.board(await resolve_game(interaction, game_id))
+            board = await table.board(await resolve_game(interaction, game_id), caller_of(interaction))
             board.ephemeral = True
             return board
 
@@ -99,7 +99,7 @@ class GameCog(commands.Cog):
     async def hand(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
         async def work(table, locale):
             gid = await resolve_game(interaction, game_id)
-            return await table.panel(gid, interaction.user.id, locale=locale)
+            return await table.panel(gid, caller_of(interaction), locale=locale)
 
         await answer(interaction, work, game_id=game_id)
 
@@ -120,8 +120,7 @@ class GameCog(commands.Cog):
     async def abandon(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
         async def work(table, locale):
             gid = await resolve_game(interaction, game_id)
-            can_manage = bool(interaction.permissions.manage_guild)
-            row = await table.abandon(gid, interaction.user.id, can_manage=can_manage)
+            row = await table.abandon(gid, caller_of(interaction))
             return m.OutMessage(t("reply.abandoned", locale, id=row.id,
                                   game=game_title(row.type, locale)), ephemeral=True)
 
@@ -134,9 +133,7 @@ class GameCog(commands.Cog):
                       game_id: GameId = None) -> None:
         async def work(table, locale):
             gid = await resolve_game(interaction, game_id, player.id)
-            can_manage = bool(interaction.permissions.manage_guild)
-            row = await table.replace_with_ai(gid, interaction.user.id, player.id,
-                                              can_manage=can_manage)
+            row = await table.replace_with_ai(gid, caller_of(interaction), player.id)
             name = getattr(player, "display_name", None) or f"<@{player.id}>"
             return m.OutMessage(t("reply.replaced", locale, id=row.id, player=name), ephemeral=True)
 

@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 
 from bot.i18n.translator import L
-from cogs.replies import answer, locale_of
+from cogs.replies import answer, caller_of, locale_of
 
 MAX_CHOICES = 25
 GameId = Optional[app_commands.Range[int, 1]]    # the optional ``game`` option: a table id
@@ -47,7 +47,7 @@ async def resolve_game(interaction: discord.Interaction, game_id: int | None,
     """The table a command means: ``game_id``, or the game in this channel where the user
     (or ``user_id``, e.g. the player a command is about) sits."""
     resolved = await interaction.client.table.game_in_channel(
-        interaction.channel_id, user_id or interaction.user.id, game_id)
+        caller_of(interaction), game_id, user_id)
     interaction.extras["game_id"] = resolved   # errors are then worded for this game
     return resolved
 
@@ -72,9 +72,9 @@ async def play(interaction: discord.Interaction, game_id: int | None, prefix: st
         gid = await resolve_game(interaction, game_id)
         option = prefix
         if value is not None:
-            _, legal = await table.choices(gid, interaction.user.id, locale=locale, prefix=prefix)
+            _, legal = await table.choices(gid, caller_of(interaction), locale=locale, prefix=prefix)
             option = pick_option(value, prefix, legal)
-        outcome = await table.act(gid, interaction.user.id, option, None, locale=locale)
+        outcome = await table.act(gid, caller_of(interaction), option, None, locale=locale)
         return outcome.panel
 
     await answer(interaction, work, game_id=game_id)
@@ -86,7 +86,7 @@ def legal_choices(prefix: str):
         table = interaction.client.table
         try:
             gid = await resolve_game(interaction, getattr(interaction.namespace, "game", None))
-            _, legal = await table.choices(gid, interaction.user.id,
+            _, legal = await table.choices(gid, caller_of(interaction),
                                            locale=locale_of(interaction), prefix=prefix)
         except Exception:  # noqa: BLE001 - autocomplete must answer, even with nothing
             return []

@@ -17,7 +17,7 @@ from bot import messages as m
 from bot.i18n import t
 from bot.i18n.translator import L
 from cogs.moves import resolve_game
-from cogs.replies import answer
+from cogs.replies import answer, caller_of
 
 Draw = Callable[[dict, int, str], object]     # (public view, seat, locale) -> PIL image
 
@@ -36,7 +36,7 @@ async def show_player_picture(interaction: discord.Interaction, game: str, what:
 
     async def work(table, locale):
         gid = await resolve_game(interaction, game_id)
-        row, view = await table.public_view(gid)
+        row, view = await table.public_view(gid, caller_of(interaction))
         seat = row.seat_of(player.id)
         name = getattr(player, "display_name", None) or f"<@{player.id}>"
         if seat is None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 import discord
 
 from bot import messages as m
+from bot.access import Caller
 from bot.discord_notifier import send_kwargs
 from bot.i18n import norm_locale, t
 from engine.core import RuleError
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 Work = Callable[["TableService", str], Awaitable["m.OutMessage | None"]]
+
+
+def caller_of(interaction: discord.Interaction) -> Caller:
+    """Who asks, and from where: the table service checks it against the table's own
+    server and channel.  Manage Server counts only in a server (it is read there)."""
+    manage = interaction.guild_id is not None and bool(interaction.permissions.manage_guild)
+    return Caller(interaction.user.id, interaction.guild_id, interaction.channel_id, manage)
 
 
 def locale_of(interaction: discord.Interaction) -> str:
@@ -48,8 +56,8 @@ async def error_reply(interaction: discord.Interaction, err: Exception,
         return m.OutMessage(t("error.internal", locale), ephemeral=True)
     row = None
     if game_id is not None:
-        try:
-            row = await table.db.load_game(game_id)
+        try:   # worded for the table's game only if the user may reach it (no hint otherwise)
+            row = await table.reachable(game_id, caller_of(interaction))
         except Exception:  # the error text is still fine without game-specific wording
             row = None
     return m.OutMessage(table.error_message(err, locale, row), ephemeral=True)

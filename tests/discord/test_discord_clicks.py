@@ -4,6 +4,8 @@ from __future__ import annotations
 import asyncio
 
 from bot import messages as m
+from bot.access import Caller
+from bot.offline import CHANNEL_ID, GUILD_ID
 from bot.discord_notifier import DiscordNotifier
 from bot.i18n import t
 from harness import ALICE, BOB, CYRIL, DANA, EVE, PLAYERS, Driver, OfflineDiscord, new_table
@@ -102,7 +104,7 @@ async def test_a_select_answers_the_decision_with_the_chosen_value(offline):
     driver = await started(offline)
     user, _ = await driver.next_turn()
     seq = (await driver.row()).seq
-    _, legal = await offline.table.choices(driver.game_id, user.id)
+    _, legal = await offline.table.choices(driver.game_id, Caller(user.id, GUILD_ID, CHANNEL_ID))
     options = tuple(m.SelectOption(oid, label) for oid, label in legal)
     select = m.Select(m.select_id(driver.game_id, seq, 0), "…", options)
     assert await DiscordNotifier(offline.bot).dm(user.id, m.OutMessage("pick", rows=[(select,)]))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot import messages as m
+from bot.access import Caller
 from bot.table import TableError, TableService
 from engine import registry
 from engine.core import RuleError
@@ -11,7 +12,13 @@ from storage import open_database
 from tests.toy_game import GAME as TOY
 
 registry.register(TOY)
+GUILD = 7
 CHANNEL = 500
+
+
+def at(user_id: int, *, manage: bool = False) -> Caller:
+    """``user_id`` typing in the table's channel (with Manage Server there if ``manage``)."""
+    return Caller(user_id, GUILD, CHANNEL, manage)
 
 
 class Outbox:
@@ -50,10 +57,10 @@ async def service(tmp_path):
 
 
 async def lobby_of(svc, users=(1, 2, 3)):
-    row = await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=users[0],
+    row = await svc.create_lobby("toy", guild_id=GUILD, channel_id=CHANNEL, host_id=users[0],
                                  host_name="U1", options={"target": "8"})
     for u in users[1:]:
-        row = await svc.join(row.id, u, f"U{u}")
+        row = await svc.join(row.id, at(u), f"U{u}")
     return row
 
 
@@ -63,16 +70,16 @@ async def test_lobby_rules(service):
     assert [s.user_id for s in row.seats] == [1, 2, 3]
     assert row.options == {"target": 8}
     with pytest.raises(TableError) as err:
-        await svc.join(row.id, 2, "again")
+        await svc.join(row.id, at(2), "again")
     assert err.value.key == "already_joined"
     with pytest.raises(TableError) as err:
-        await svc.start(row.id, 2)
+        await svc.start(row.id, at(2))
     assert err.value.key == "not_host"
-    await svc.add_ai(row.id, 1)
+    await svc.add_ai(row.id, at(1))
     with pytest.raises(TableError) as err:
-        await svc.add_ai(row.id, 1)
+        await svc.add_ai(row.id, at(1))
     assert err.value.key == "table_full"
-    row = await svc.leave(row.id, 3)
+    row = await svc.leave(row.id, at(3))
     assert [s.seat for s in row.seats] == [0, 1, 2]
     msg = svc.lobby_message(row)
     assert len(msg.rows[0]) == 4 and all(len(b.custom_id) <= 100 for b in msg.rows[0])
@@ -81,7 +88,7 @@ async def test_lobby_rules(service):
 async def test_bad_option_is_refused_before_anything_is_stored(service):
     svc, _ = service
     with pytest.raises(RuleError) as err:
-        await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1",
+        await svc.create_lobby("toy", guild_id=GUILD, channel_id=CHANNEL, host_id=1, host_name="U1",
                                options={"target": "99"})
     assert err.value.key == "bad_option_value"
     assert await svc.list_games(guild_id=7) == []
@@ -93,7 +100,7 @@ async def play_to_end(svc, game_id):
     while row.status == "active":
         decision = TOY.pending(row.state)[0]
         user = next(s.user_id for s in row.seats if s.seat == decision.seat)
-        outcome = await svc.act(game_id, user, decision.options[-1].id, row.seq)
+        outcome = await svc.act(game_id, at(user), decision.options[-1].id, row.seq)
         row = outcome.row
     return row
 
@@ -101,7 +108,7 @@ async def play_to_end(svc, game_id):
 async def test_full_game_secret_picks_dms_and_result(service):
     svc, out = service
     row = await lobby_of(svc)
-    row = await svc.start(row.id, 1, seed=5)
+    row = await svc.start(row.id, at(1), seed=5)
     assert row.status == "active" and out.posts, "the first board is posted"
     # every human gets a private panel for the secret bid, except user 3 whose DMs are closed
     assert {u for u, _ in out.dms} == {1, 2}
@@ -119,13 +126,13 @@ async def test_full_game_secret_picks_dms_and_result(service):
 async def test_refusals_change_nothing(service):
     svc, _ = service
     row = await lobby_of(svc)
-    row = await svc.start(row.id, 1, seed=1)
+    row = await svc.start(row.id, at(1), seed=1)
     before = await svc.db.load_game(row.id)
     for user, option, seq, key in [(99, "bid:1", before.seq, "not_a_player"),
                                    (1, "bid:9", before.seq, "illegal_option"),
                                    (1, "bid:1", before.seq + 5, "stale")]:
         with pytest.raises(RuleError) as err:
-            await svc.act(row.id, user, option, seq)
+            await svc.act(row.id, at(user), option, seq)
         assert err.value.key == key
     after = await svc.db.load_game(row.id)
     assert (after.seq, after.state) == (before.seq, before.state)
@@ -135,19 +142,19 @@ async def test_double_click_applies_once(service):
     import asyncio
     svc, _ = service
     row = await lobby_of(svc)
-    row = await svc.start(row.id, 1, seed=1)
-    results = await asyncio.gather(svc.act(row.id, 1, "bid:2", row.seq),
-                                   svc.act(row.id, 1, "bid:2", row.seq), return_exceptions=True)
+    row = await svc.start(row.id, at(1), seed=1)
+    results = await asyncio.gather(svc.act(row.id, at(1), "bid:2", row.seq),
+                                   svc.act(row.id, at(1), "bid:2", row.seq), return_exceptions=True)
     assert sum(isinstance(r, TableError) for r in results) == 1
     assert (await svc.db.load_game(row.id)).seq == row.seq + 1
 
 
 async def test_ai_seats_play_themselves(service):
     svc, out = service
-    row = await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1")
-    await svc.add_ai(row.id, 1)
-    await svc.add_ai(row.id, 1)
-    row = await svc.start(row.id, 1, seed=3)
+    row = await svc.create_lobby("toy", guild_id=GUILD, channel_id=CHANNEL, host_id=1, host_name="U1")
+    await svc.add_ai(row.id, at(1))
+    await svc.add_ai(row.id, at(1))
+    row = await svc.start(row.id, at(1), seed=3)
     row = await play_to_end(svc, row.id)
     assert row.status == "finished"
     assert all(s.is_ai for s in row.seats if s.user_id is None)
@@ -159,14 +166,14 @@ async def test_restart_continues_from_the_database(tmp_path):
     svc = TableService(db, Outbox())
     svc.renderer.enabled = False
     row = await lobby_of(svc, users=(1, 2))
-    row = await svc.start(row.id, 1, seed=2)
-    await svc.act(row.id, 1, "bid:3", row.seq)
+    row = await svc.start(row.id, at(1), seed=2)
+    await svc.act(row.id, at(1), "bid:3", row.seq)
     seq = (await db.load_game(row.id)).seq
     await db.close()
     db = await open_database(path)
     svc = TableService(db, Outbox())
     svc.renderer.enabled = False
-    outcome = await svc.act(row.id, 2, "bid:1", seq)
+    outcome = await svc.act(row.id, at(2), "bid:1", seq)
     assert outcome.row.seq == seq + 1
     assert (await play_to_end(svc, row.id)).status == "finished"
     await db.close()
@@ -176,21 +183,21 @@ async def test_abandon_permissions(service):
     svc, _ = service
     row = await lobby_of(svc)
     with pytest.raises(TableError):
-        await svc.abandon(row.id, 2)
-    row = await svc.abandon(row.id, 2, can_manage=True)
+        await svc.abandon(row.id, at(2))
+    row = await svc.abandon(row.id, at(2, manage=True))
     assert row.status == "abandoned"
 
 
 async def test_secret_pick_buttons_survive_other_players_picks(service):
     svc, _ = service
     row = await lobby_of(svc)
-    row = await svc.start(row.id, 1, seed=1)
+    row = await svc.start(row.id, at(1), seed=1)
     dealt = row.seq                                   # every DM'd panel carries this seq
-    await svc.act(row.id, 1, "bid:1", dealt)
-    outcome = await svc.act(row.id, 2, "bid:2", dealt)  # still valid: user 2 has not moved
+    await svc.act(row.id, at(1), "bid:1", dealt)
+    outcome = await svc.act(row.id, at(2), "bid:2", dealt)  # still valid: user 2 has not moved
     assert outcome.row.seq == dealt + 2
     with pytest.raises(TableError) as err:              # user 1 already moved since
-        await svc.act(row.id, 1, "bid:3", dealt)
+        await svc.act(row.id, at(1), "bid:3", dealt)
     assert err.value.key in ("stale", "nothing_to_decide")
     assert (await svc.db.load_game(row.id)).seq == dealt + 2
 
@@ -198,14 +205,14 @@ async def test_secret_pick_buttons_survive_other_players_picks(service):
 async def test_public_decisions_still_refuse_older_buttons(service):
     svc, _ = service
     row = await lobby_of(svc, users=(1, 2))
-    row = await svc.start(row.id, 1, seed=1)
-    await svc.act(row.id, 1, "bid:1", row.seq)
-    out = await svc.act(row.id, 2, "bid:1", row.seq + 1)
+    row = await svc.start(row.id, at(1), seed=1)
+    await svc.act(row.id, at(1), "bid:1", row.seq)
+    out = await svc.act(row.id, at(2), "bid:1", row.seq + 1)
     row = out.row                                        # bids revealed: seat 0 adds, publicly
     user_of = {s.seat: s.user_id for s in row.seats}
-    await svc.act(row.id, user_of[0], "add:1", row.seq)
+    await svc.act(row.id, at(user_of[0]), "add:1", row.seq)
     with pytest.raises(TableError) as err:               # seat 1's turn now, but an old button
-        await svc.act(row.id, user_of[1], "add:1", row.seq)
+        await svc.act(row.id, at(user_of[1]), "add:1", row.seq)
     assert err.value.key == "stale"
 
 
@@ -229,8 +236,8 @@ async def test_a_failing_renderer_never_blocks_a_saved_move(service, monkeypatch
 
     monkeypatch.setattr(rs, "render_bytes", broken)
     row = await lobby_of(svc, users=(1, 2))
-    row = await svc.start(row.id, 1, seed=4)
-    outcome = await svc.act(row.id, 1, "bid:1", row.seq)
+    row = await svc.start(row.id, at(1), seed=4)
+    outcome = await svc.act(row.id, at(1), "bid:1", row.seq)
     assert outcome.row.seq == row.seq + 1 and outcome.panel.files == []
     assert out.posts and out.posts[-1].files == []
 
@@ -249,11 +256,11 @@ def test_few_options_are_buttons_and_many_are_selects():
 async def test_host_hands_a_vanished_players_seat_to_the_ai(service):
     svc, out = service
     row = await lobby_of(svc)
-    row = await svc.start(row.id, 1, seed=6)
+    row = await svc.start(row.id, at(1), seed=6)
     with pytest.raises(TableError) as err:
-        await svc.replace_with_ai(row.id, 2, 3)
+        await svc.replace_with_ai(row.id, at(2), 3)
     assert err.value.key == "not_allowed_replace"
-    row = await svc.replace_with_ai(row.id, 1, 3)
+    row = await svc.replace_with_ai(row.id, at(1), 3)
     seat = next(s for s in row.seats if s.name.startswith("AI"))
     assert seat.is_ai and seat.user_id is None
     assert seat.seat not in {d.seat for d in TOY.pending(row.state)}, "the AI bid at once"
@@ -265,14 +272,14 @@ async def test_host_hands_a_vanished_players_seat_to_the_ai(service):
 async def test_turn_clock_applies_the_timeout_defaults_once_the_table_waited_too_long(service):
     svc, out = service
     with pytest.raises(TableError) as err:
-        await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1",
+        await svc.create_lobby("toy", guild_id=GUILD, channel_id=CHANNEL, host_id=1, host_name="U1",
                                turn_hours=0)
     assert err.value.key == "bad_turn_hours"
-    row = await svc.create_lobby("toy", guild_id=7, channel_id=CHANNEL, host_id=1, host_name="U1",
+    row = await svc.create_lobby("toy", guild_id=GUILD, channel_id=CHANNEL, host_id=1, host_name="U1",
                                  turn_hours=2)
-    await svc.join(row.id, 2, "U2")
-    row = await svc.start(row.id, 1, seed=8)
-    await svc.act(row.id, 1, "bid:3", row.seq)                  # user 2 keeps everyone waiting
+    await svc.join(row.id, at(2), "U2")
+    row = await svc.start(row.id, at(1), seed=8)
+    await svc.act(row.id, at(1), "bid:3", row.seq)                  # user 2 keeps everyone waiting
     row = await svc.db.load_game(row.id)
     assert await svc.enforce_deadlines(now=row.updated + 2 * 3600 - 1) == []
     assert (await svc.db.load_game(row.id)).seq == row.seq      # not yet
@@ -291,7 +298,7 @@ async def test_turn_clock_applies_the_timeout_defaults_once_the_table_waited_too
 async def test_a_table_without_a_clock_never_times_out(service):
     svc, _ = service
     row = await lobby_of(svc, users=(1, 2))
-    row = await svc.start(row.id, 1, seed=8)
+    row = await svc.start(row.id, at(1), seed=8)
     assert await svc.enforce_deadlines(now=row.updated + 10**9) == []
 
 
@@ -303,8 +310,8 @@ async def test_citadels_timeout_takes_two_gold_and_ends_the_turn(service):
     row = await svc.create_lobby("citadels", guild_id=7, channel_id=CHANNEL, host_id=1,
                                  host_name="U1", turn_hours=24)
     for u in (2, 3, 4):
-        await svc.join(row.id, u, f"U{u}")
-    row = await svc.start(row.id, 1, seed=21)
+        await svc.join(row.id, at(u), f"U{u}")
+    row = await svc.start(row.id, at(1), seed=21)
     game = registry.get("citadels")
     users = {s.seat: s.user_id for s in row.seats}
     while True:                                  # play until somebody's turn begins
@@ -312,7 +319,7 @@ async def test_citadels_timeout_takes_two_gold_and_ends_the_turn(service):
         if decision.kind == "turn" and decision.option("income:gold"):
             break
         choice = ai.choose(game, row.state, decision, random.Random(row.seq))
-        row = (await svc.act(row.id, users[decision.seat], choice.option, row.seq)).row
+        row = (await svc.act(row.id, at(users[decision.seat]), choice.option, row.seq)).row
     late, character = decision.seat, row.state["turn"]["char"]
     gold = row.state["gold"][late]
     assert await svc.enforce_deadlines(now=row.updated + 24 * 3600 + 1) == [row.id]
