@@ -91,12 +91,27 @@ def init_board(geo: Geometry, state: dict, seats: int) -> None:
     state["uf"] = new_uf()
     state["start_base"] = []
     for start in geo.starts:
-        state["start_base"].append(_add_parts(state, start["cell"], start["face"], seats))
+        base = _add_parts(state, start["cell"], start["face"], seats)
+        state["start_base"].append(base)
+        _open_edges(geo, state, start["cell"], start["face"], base)
     for start in geo.starts:
         cell, d = start["touches"], OPPOSITE[start["inner"]]
         state["fixed"][cell] |= 1 << d
         if start["face"]["arms"] >> start["inner"] & 1:
             state["req"][cell] |= 1 << d
+
+
+def _open_edges(geo: Geometry, state: dict, cell: int, face: dict, base: int) -> None:
+    """Count the face's half sides and arm ends facing an empty interior cell as open."""
+    opens = state["uf"]["open"]
+    for d, other in enumerate(geo.neighbour[cell]):
+        if other is None or geo.kind[other] != INTERIOR or state["board"][other] is not None:
+            continue
+        for q in geo.model.side_quarters[d]:
+            if face["quarter_part"][q] is not None:
+                opens[base + face["quarter_part"][q]] += 1
+        if face["arms"] >> d & 1:
+            opens[base + face["arm_part"][d]] += 1
 
 
 def legal_positions(geo: Geometry, state: dict, tile: str) -> list[list]:
@@ -124,6 +139,7 @@ def place(geo: Geometry, state: dict, cell: int, tile: str, rot: int) -> tuple[i
     seats = len(state["score"])
     base = _add_parts(state, cell, face, seats)
     state["board"][cell] = [tile, rot, base]
+    _open_edges(geo, state, cell, face, base)
     opens, board, nbs = uf["open"], state["board"], geo.neighbour[cell]
     quarter_part, arm_part, arms = face["quarter_part"], face["arm_part"], face["arms"]
     model = geo.model
@@ -133,11 +149,6 @@ def place(geo: Geometry, state: dict, cell: int, tile: str, rot: int) -> tuple[i
         if other is None:
             continue
         if geo.kind[other] == INTERIOR and board[other] is None:
-            for q in model.side_quarters[d]:
-                if quarter_part[q] is not None:
-                    opens[base + quarter_part[q]] += 1
-            if arms >> d & 1:
-                opens[base + arm_part[d]] += 1
             state["fixed"][other] |= 1 << OPPOSITE[d]
             if arms >> d & 1:
                 state["req"][other] |= 1 << OPPOSITE[d]

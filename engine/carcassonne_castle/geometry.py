@@ -220,3 +220,25 @@ class Geometry:
     @cached_property
     def wall_pool(self) -> list[int]:
         return [n for n, w in self.wall_tiles.items() for _ in range(int(w["copies"]))]
+
+
+def parse_code(code: str, tile_id: str = "", count: int = 1) -> dict:
+    """A ``castle_tiles`` entry from the data file's compact code (``castle_tile_model``
+    ``code_syntax``), e.g. ``"T H H T | NS+f"`` or ``"C1 H T C | N>P E>P S>P"``."""
+    left, _, right = code.partition("|")
+    tokens = left.split()
+    if len(tokens) != 4:
+        raise ValueError(f"bad tile code {code!r}")
+    quarters = {q: t[0] for q, t in zip(QUARTERS, tokens)}
+    markets = {q: int(t[1:]) for q, t in zip(QUARTERS, tokens) if len(t) > 1}
+    ends = {"P": "plaza", "B": "building", "W": "wall"}
+    paths = []
+    for token in right.split():
+        if token == "-":
+            continue
+        body, fountain = (token[:-2], True) if token.endswith("+f") else (token, False)
+        arms, _, end = body.partition(">")
+        paths.append({"arms": list(arms), "end": ends[end] if end else None, "fountain": fountain})
+    return {"id": tile_id, "count": count, "code": code.strip(), "quarters": quarters,
+            "markets": markets, "paths": paths, "plaza": any(p["end"] == "plaza" for p in paths),
+            "extra_links": []}
