@@ -10,6 +10,7 @@ from typing import Any, Mapping, Sequence
 
 from bot.i18n import first, norm_locale, t
 from engine.core import Decision, Event, Game, Option, Result, RuleError
+from render.plural import localized_name
 
 
 def _is_seat_param(name: str) -> bool:
@@ -17,11 +18,12 @@ def _is_seat_param(name: str) -> bool:
 
 
 def name_of(game: Game, value: Any, locale: str) -> Any:
-    """A localised name for an id, or the value unchanged."""
+    """A localised :class:`Name` for an id (it knows its cases: ``{card:acc}``), or the
+    value unchanged."""
     if isinstance(value, str):
         entry = game.names().get(value)
         if entry:
-            return entry.get(norm_locale(locale)) or entry.get("en") or value
+            return localized_name(entry, norm_locale(locale), value)
     return value
 
 

@@ -24,6 +24,8 @@ from typing import Callable, Hashable, Mapping, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
+from render import plural
+
 __all__ = [
     "BG", "PANEL", "PANEL_EDGE", "TEXT", "MUTED", "ACCENT", "ACTIVE", "GOLD", "CARD_FACE",
     "DISTRICT", "PLAYER", "FILENAME_EXT", "RGB",
@@ -117,7 +119,12 @@ def label(game_id: str, key: str, locale: str, **params) -> str:
     if entry is None:
         return key
     text = entry.get(lang(locale)) or entry["en"]
-    return text.format(**params) if params else text
+    return plural.fill(text, lang(locale), params) if params else text
+
+
+def plural_form(locale: str, n: int, forms: str) -> str:
+    """``forms`` (``"# card|# cards"``, Czech ``"# karta|# karty|# karet"``) for ``n``."""
+    return plural.plural(lang(locale), n, forms)
 
 
 def seat_name(view: Mapping, seat: int, locale: str) -> str:

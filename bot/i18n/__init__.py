@@ -2,14 +2,18 @@
 
 Catalogs are JSON files beside this module: ``common.json`` and one per game, each key
 mapping to both languages: ``{"error.not_your_turn": {"en": "...", "cs": "..."}}``.
+Numbers take plural forms and names take cases inside placeholders (see
+``render.plural``): ``"{seat} draws {count:# card|# cards}"`` /
+``"{seat} lízne {count:# kartu|# karty|# karet}"``; ``"Vzít postavu {character:acc}"``.
 """
 from __future__ import annotations
 
 import json
-import string
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+
+from render.plural import fill
 
 LOCALES = ("en", "cs")
 DEFAULT_LOCALE = "en"
@@ -35,25 +39,14 @@ def has(key: str) -> bool:
     return key in catalog()
 
 
-class _Lenient(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def _fill(template: str, params: Mapping[str, Any]) -> str:
-    try:
-        return string.Formatter().vformat(template, (), _Lenient(params))
-    except (ValueError, IndexError, AttributeError):
-        return template
-
-
 def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     """The text for ``key`` in ``locale`` with ``params`` filled; the key itself if unknown."""
     entry = catalog().get(key)
     if entry is None:
         return key
-    text = entry.get(norm_locale(locale)) or entry.get(DEFAULT_LOCALE) or key
-    return _fill(text, params)
+    lang = norm_locale(locale)
+    text = entry.get(lang) or entry.get(DEFAULT_LOCALE) or key
+    return fill(text, lang, params)
 
 
 def first(keys: list[str], locale: str, **params: Any) -> str:

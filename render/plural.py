@@ -1,0 +1,133 @@
+"""Number- and case-aware text filling, shared by message catalogs (``bot/i18n``) and
+picture labels (``render/kit``); pure Python plus Babel's CLDR plural rules.
+
+Catalog convention (both languages, any placeholder):
+
+* ``{n:card|cards}`` - the plural form of a word for the number ``n``: the forms follow
+  the language's CLDR categories in order (English ``one|other``; Czech
+  ``one|few|other`` = "karta|karty|karet", optionally ``one|few|many|other`` with the
+  decimal form).  ``#`` in a form stands for the number: ``{n:# card|# cards}``.
+* ``{character:acc}`` - a grammatical case of a name (``acc``, ``gen``, ``dat``, ``ins``,
+  ``loc``): the value is a :class:`Name` carrying its case forms (from the game's
+  ``names()`` data, e.g. ``{"cs": "Mordýř", "cs_acc": "Mordýře"}``); a name without
+  that form shows its nominative.
+"""
+from __future__ import annotations
+
+import string
+from functools import lru_cache
+from typing import Any, Mapping
+
+from babel import Locale
+
+CATEGORY_ORDER = ("zero", "one", "two", "few", "many", "other")
+OPTIONAL = ("zero", "two", "many")      # categories a catalog may leave to "other"
+CASES = ("nom", "gen", "dat", "acc", "voc", "loc", "ins")
+
+
+@lru_cache(maxsize=8)
+def categories(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories of ``lang`` in catalog order (``other`` last)."""
+    tags = set(Locale.parse(lang).plural_form.tags) | {"other"}
+    return tuple(c for c in CATEGORY_ORDER if c in tags)
+
+
+def short_categories(lang: str) -> tuple[str, ...]:
+    """The categories a catalog must give at least (the optional ones fall to ``other``)."""
+    return tuple(c for c in categories(lang) if c not in OPTIONAL)
+
+
+def category(lang: str, n: int | float) -> str:
+    """``one``/``few``/``many``/``other`` … for the number ``n`` in ``lang`` (Babel/CLDR)."""
+    return Locale.parse(lang).plural_form(abs(n))
+
+
+def _number(value: Any) -> int | float | None:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float)):
+        return value
+    try:
+        return int(str(value))
+    except ValueError:
+        try:
+            return float(str(value))
+        except ValueError:
+            return None
+
+
+def plural(lang: str, n: Any, forms: list[str] | tuple[str, ...] | str) -> str:
+    """The form of ``forms`` (``"a|b|c"`` or a list, in category order) for ``n``;
+    ``#`` in the chosen form is replaced by ``n``."""
+    forms = forms.split("|") if isinstance(forms, str) else list(forms)
+    number = _number(n)
+    cats = categories(lang)
+    if len(forms) != len(cats):
+        cats = short_categories(lang)
+    by_cat = dict(zip(cats, forms))
+    chosen = forms[-1] if number is None else by_cat.get(category(lang, number), forms[-1])
+    return chosen.replace("#", str(n))
+
+
+class Name(str):
+    """A localised name that also knows its grammatical cases: ``Name("Mordýř",
+    {"acc": "Mordýře"})``; ``format(name, "acc")`` gives the case form."""
+
+    cases: Mapping[str, str]
+
+    def __new__(cls, text: str, cases: Mapping[str, str] | None = None) -> "Name":
+        obj = super().__new__(cls, text)
+        obj.cases = dict(cases or {})
+        return obj
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES:
+            return self.cases.get(spec, str(self))
+        return format(str(self), spec)
+
+
+def localized_name(entry: Mapping[str, str] | None, lang: str, fallback: str) -> Name:
+    """``entry`` (``{"en": .., "cs": .., "cs_acc": ..}``) as a :class:`Name` in ``lang``."""
+    if not entry:
+        return Name(fallback)
+    text = entry.get(lang) or entry.get("en") or fallback
+    prefix = lang + "_"
+    return Name(text, {k[len(prefix):]: v for k, v in entry.items() if k.startswith(prefix)})
+
+
+class _Lenient(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class WordFormatter(string.Formatter):
+    """``str.format`` plus plural specs (``{n:karta|karty|karet}``) and case specs
+    (``{name:acc}``); unknown placeholders stay as written."""
+
+    def __init__(self, lang: str) -> None:
+        super().__init__()
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec:
+            return plural(self.lang, value, format_spec)
+        if format_spec in CASES:
+            return format(value, format_spec) if isinstance(value, Name) else str(value)
+        return super().format_field(value, format_spec)
+
+
+def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
+    """``template`` with ``params`` filled (plural and case aware); never raises."""
+    try:
+        return WordFormatter(lang).vformat(template, (), _Lenient(params))
+    except (ValueError, IndexError, AttributeError, KeyError, TypeError):
+        return template
+
+
+def specs(template: str) -> list[tuple[str, str]]:
+    """``[(placeholder, spec)]`` of every plural spec in ``template`` (for catalog tests)."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return []
+    return [(name, spec) for _, name, spec, _ in parsed if name and spec and "|" in spec]
