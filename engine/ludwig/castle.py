@@ -1,0 +1,199 @@
+"""A castle's geometry index: who touches whom, which doors meet, which are open.
+
+The state keeps only the placed rooms (``{"tile", "rot", "x", "y", "side"}``, in
+placement order); ``castle_of`` rebuilds this index from them and caches it by the
+placements themselves, so a JSON round trip or a copied state gives the same answers.
+``side`` is the hallway's floor (``ground``/``downstairs``), the foyer's side
+(``front``/``four_doors``) or None.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+from . import courtyard
+from . import data as D
+from .shapes import Orient, get, shift
+
+XB = 512            # bit offset of x = 0 in the castle's row masks (cells)
+CROSS_FLOOR_ILLEGAL: bool = bool(D.FLAGS["cross_floor_doors_illegal"])
+CORNER_TOUCH: bool = bool(D.FLAGS["corner_touch_is_adjacent"])
+
+
+def geom_of(room: dict) -> str:
+    return "foyer4" if room["tile"] == D.FOYER and room.get("side") == "four_doors" else room["tile"]
+
+
+def door_floor(tile: str, door_floor: str | None, side: str | None) -> str:
+    if door_floor:
+        return door_floor
+    if tile == D.HALLWAY:
+        return side or "ground"
+    return D.TILES[tile]["floor"]
+
+
+class Castle:
+    """Index of one castle; ``add`` appends a placement already known to be legal."""
+
+    __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
+                 "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box", "_exits")
+
+    def __init__(self) -> None:
+        self.rooms: list[dict] = []
+        self.orients: list[Orient] = []
+        self.shifts: list[int] = []
+        self.full: dict[int, int] = {}      # row y -> mask of full triangles
+        self.part: dict[int, int] = {}      # row y -> mask of disc-clipped triangles
+        self.circles: list[tuple[int, int, int, int]] = []   # (room, cx2, cy2, r2)
+        self.contact: dict[int, int] = {}   # element -> a room touching it
+        self.doors: dict[int, tuple[int, str, str]] = {}     # element -> (room, facing, floor)
+        self.fence: set[int] = set()
+        self.met: set[int] = set()          # door elements where two doors meet
+        self.shared: set[int] = set()       # elements touched by two rooms
+        self.vertices: dict[int, set[int]] = {}
+        self.links: list[set[int]] = []     # room -> rooms connected by a door pair
+        self.adjacent: list[set[int]] = []  # room -> rooms whose walls touch
+        self.open: list[int] = []           # room -> doors not meeting a door
+        self.box: list[int] | None = None   # cells x0, y0, x1, y1 (inclusive)
+        self._exits: list | None = None
+        self._rays: tuple | None = None
+
+    def copy(self) -> "Castle":
+        c = Castle()
+        c.rooms, c.orients, c.shifts = list(self.rooms), list(self.orients), list(self.shifts)
+        c.full, c.part, c.circles = dict(self.full), dict(self.part), list(self.circles)
+        c.contact, c.doors, c.fence = dict(self.contact), dict(self.doors), set(self.fence)
+        c.met, c.shared = set(self.met), set(self.shared)
+        c.vertices = {k: set(v) for k, v in self.vertices.items()}
+        c.links = [set(s) for s in self.links]
+        c.adjacent = [set(s) for s in self.adjacent]
+        c.open, c.box = list(self.open), list(self.box) if self.box else None
+        c._exits = c._rays = None
+        return c
+
+    # -- building -------------------------------------------------------------------
+    def add(self, room: dict) -> dict:
+        """Place ``room``; returns {links, adjacent, completed} (room indices)."""
+        o = get(geom_of(room), room["rot"])
+        ox, oy, side = room["x"], room["y"], room.get("side")
+        i, sh = len(self.rooms), shift(ox, oy)
+        links, adjacent = set(), set()
+        for e in o.contact:
+            other = self.contact.get(e + sh)
+            if other is not None:
+                adjacent.add(other)
+                self.shared.add(e + sh)
+            else:
+                self.contact[e + sh] = i
+        if CORNER_TOUCH:
+            for v in o.vertices:
+                adjacent.update(self.vertices.get(v + sh, ()))
+                self.vertices.setdefault(v + sh, set()).add(i)
+        opened = 0
+        touched: list[int] = []
+        for d in o.doors:
+            floor = door_floor(room["tile"], d.floor, side)
+            other = self.doors.get(d.elem + sh)
+            if other is not None and other[2] == floor:
+                links.add(other[0])
+                touched.append(other[0])
+                self.met.add(d.elem + sh)
+            else:
+                opened += 1
+                self.doors[d.elem + sh] = (i, d.facing, floor)
+        for e in o.fence:
+            self.fence.add(e + sh)
+        for dy, fm, pm in o.rows:
+            s = (ox + XB) * 4
+            if fm:
+                self.full[oy + dy] = self.full.get(oy + dy, 0) | (fm << s)
+            if pm:
+                self.part[oy + dy] = self.part.get(oy + dy, 0) | (pm << s)
+        if o.circle:
+            self.circles.append((i, 2 * ox + o.circle[0], 2 * oy + o.circle[1], o.circle[2]))
+        self.rooms.append(room)
+        self.orients.append(o)
+        self.shifts.append(sh)
+        self.links.append(set(links))
+        self.adjacent.append(set(adjacent))
+        for j in links:
+            self.links[j].add(i)
+        for j in adjacent:
+            self.adjacent[j].add(i)
+        for j in touched:
+            self.open[j] -= 1
+        self.open.append(opened)
+        box = (ox, oy, ox + o.w - 1, oy + o.h - 1)
+        self.box = list(box) if self.box is None else [
+            min(self.box[0], box[0]), min(self.box[1], box[1]),
+            max(self.box[2], box[2]), max(self.box[3], box[3])]
+        self._exits = None
+        self._rays = None
+        completed = [j for j in sorted(set(touched) | {i}) if self.open[j] == 0]
+        return {"links": links, "adjacent": adjacent, "completed": completed}
+
+    # -- questions ------------------------------------------------------------------
+    def completed(self, i: int) -> bool:
+        return self.open[i] == 0
+
+    def door_states(self, i: int) -> list[str]:
+        """Per door of room ``i``: ``connected``, ``blocked`` or ``open``."""
+        sh = self.shifts[i]
+        return ["connected" if d.elem + sh in self.met else
+                "blocked" if d.elem + sh in self.shared else "open"
+                for d in self.orients[i].doors]
+
+    def solids(self) -> tuple[set[int], dict[int, list], tuple]:
+        """(full triangles, triangle -> clipping discs, box) for the courtyard fill."""
+        full: set[int] = set()
+        clipped: dict[int, list] = {}
+        discs = {c[0]: (c[1], c[2], c[3]) for c in self.circles}
+        for i, (o, sh) in enumerate(zip(self.orients, self.shifts)):
+            full.update(k + sh for k in o.full)
+            for k in o.partial:
+                clipped.setdefault(k + sh, []).append(discs[i])
+        return full, clipped, tuple(self.box)
+
+    def exits(self) -> list[tuple[int, int]]:
+        """(room, door index) of every door leading outside (rule 6.5 sense)."""
+        if self._exits is None:
+            full, clipped, box = self.solids()
+            free = courtyard.outside(full, clipped, box)
+            out = []
+            for i, o in enumerate(self.orients):
+                states = self.door_states(i)
+                for n, d in enumerate(o.doors):
+                    if states[n] == "open" and d.out + self.shifts[i] in free:
+                        out.append((i, n))
+            self._exits = out
+        return self._exits
+
+
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def _placement_key(rooms: list[dict]) -> tuple:
+    return tuple((r["tile"], r["rot"], r["x"], r["y"], r.get("side")) for r in rooms)
+
+
+def castle_of(rooms: list[dict]) -> Castle:
+    """The (cached) index of the castle made of ``rooms``."""
+    k = _placement_key(rooms)
+    found = _CACHE.get(k)
+    if found is not None:
+        _CACHE.move_to_end(k)
+        return found
+    base = _CACHE.get(k[:-1]) if rooms else None
+    if base is not None:
+        castle = base.copy()
+        castle.add(rooms[-1])
+    else:
+        castle = Castle()
+        for room in rooms:
+            castle.add(room)
+    _CACHE[k] = castle
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return castle
+
+

@@ -1,0 +1,68 @@
+"""Castles of Mad King Ludwig on the Castellan engine contract (1-4 seats, solo included)."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
+
+from . import data as D
+from . import flow
+from .ai import ai_preference
+from .answers import answer
+from .decisions import pending
+from .errors import explain
+from .scoring import result_of
+from .setup import new_state
+from .view import view
+
+
+class Ludwig(Game):
+    """Options: ``chosen_favors`` and ``chosen_bonus`` (variants 10.1), ``room_cards``
+    (the unverified room-card composition, data ``room_cards``)."""
+
+    id = "ludwig"
+    version = 1
+    min_seats = 1
+    max_seats = 4
+    options = {"chosen_favors": OptionSpec(False, (False, True)),
+               "chosen_bonus": OptionSpec(False, (False, True)),
+               "room_cards": OptionSpec("default", tuple(D.ROOM_CARDS))}
+
+    def names(self) -> Mapping[str, Mapping[str, str]]:
+        return _NAMES
+
+    def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
+        self.check_seats(seats)
+        state = new_state(seats, self.parse_options(options), seed)
+        flow.setup_task(state)
+        flow.after_setup(state, [])
+        return state
+
+    def pending(self, state: State) -> list[Decision]:
+        return pending(state)
+
+    def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        self.require(state, seat, action)
+        return answer(state, seat, action.option)
+
+    def explain_illegal(self, state: State, seat: int, action: Action) -> RuleError:
+        return explain(state, seat, action.option)
+
+    def view(self, state: State, seat: int | None) -> dict:
+        return view(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        return result_of(state)
+
+    def turn_marker(self, state: State) -> Any:
+        """(round, turn number, pricing?): every turn, extra turns included, gets a board."""
+        task = state["task"]
+        return (state["round"], state["turn_no"], bool(task and task["type"].startswith("price")))
+
+    def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
+        return ai_preference(state, decision, rnd)
+
+
+_NAMES = D.names()
+GAME = Ludwig()
