@@ -10,6 +10,7 @@ _MODULES = {
     "citadels": "engine.citadels",
     "burgundy": "engine.burgundy",
     "schutz_burg": "engine.schutz_burg",
+    "ludwig": "engine.ludwig",
     "carcassonne_castle": "engine.carcassonne_castle",
 }
 
