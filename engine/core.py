@@ -72,6 +72,9 @@ class Decision:
     ``secret``: ask privately (DM or ephemeral); the answer stays hidden until revealed.
     ``default``: the option id taken if the player times out (None: none sensible).
     ``params`` fill the question's placeholders.
+    ``anonymous``: a reaction only a hidden card allows (e.g. Citadels' Acrobat): the
+    others must not learn *who* is asked, so the channel says "waiting for possible
+    reactions", names and pings nobody, and the seat is asked privately only.
     """
 
     seat: int
@@ -80,6 +83,7 @@ class Decision:
     secret: bool = False
     default: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
+    anonymous: bool = False
 
     def option(self, option_id: str) -> Option | None:
         for opt in self.options:
@@ -217,6 +221,12 @@ class Game:
         The bot posts a new board message when this or the set of pending seats changes;
         the default (None) relies on the pending seats alone.
         """
+        return None
+
+    def turn_label(self, state: State) -> tuple[str, Mapping[str, Any]] | None:
+        """The game's own round and turn for board headers: an i18n key (looked up as
+        ``<game>.turn.<key>`` then ``turn.<key>``) and its params, e.g.
+        ``("round_character", {"round": 3, "character": "thief"})``; None: no label."""
         return None
 
     # -- shared helpers ---------------------------------------------------------------

@@ -2,8 +2,9 @@
 
 Every rank is called; an unanswered call (removed, not chosen or assassinated) is one
 identical public event.  In the action-card variant a reaction window (Frištenský after
-each Assassin naming, Acrobat after each unanswered King call) asks EVERY seat a secret
-question so that nobody learns who could have answered.
+an Assassin naming, Acrobat after an unanswered King call) opens only when a seat can
+play the card, and asks only that seat, anonymously (``Decision.anonymous``): the others
+see "waiting for possible reactions", the same whoever holds it, never who is asked.
 """
 from __future__ import annotations
 
@@ -74,8 +75,11 @@ def end_turn(state: State, events: list[Event]) -> None:
 # -- reaction windows ---------------------------------------------------------------
 
 def open_window(state: State, card: str, eligible: int | None) -> None:
-    """Ask every seat secretly; only ``eligible`` (if it holds ``card``) may play it."""
-    sim.open_picks(state, WINDOW, range(state["n"]))
+    """Ask ``eligible`` secretly whether to play ``card``; nothing opens (the game goes
+    straight on) when nobody may play it."""
+    if eligible is None or card not in state["hands"][eligible]:
+        return
+    sim.open_picks(state, WINDOW, [eligible])
     state[WINDOW]["card"] = card
     state[WINDOW]["eligible"] = eligible
 
@@ -86,7 +90,8 @@ def window_decision(state: State, seat: int) -> Decision:
     if box["eligible"] == seat and box["card"] in state["hands"][seat]:
         options.append(Option("play:" + box["card"], "play_reaction", {"card": box["card"]}))
     return Decision(seat, "reaction_window", tuple(options), secret=True, default="pass",
-                    params={"character": KING if box["card"] == data.ACROBAT else state["kill"]})
+                    params={"character": KING if box["card"] == data.ACROBAT else state["kill"]},
+                    anonymous=True)
 
 
 def apply_window(state: State, seat: int, option: str, events: list[Event]) -> None:

@@ -32,7 +32,7 @@ district colour/cost/points come from ``DISTRICTS`` in ``engine.citadels.data``)
       "draft": {"seat": int, "step": "pick" | "discard", "pool_size": int} | None,
       "turn": {"seat", "character", "step1_done", "builds", "build_limit", "used": [..],
                "action_card": card_id | None} | None,
-      "window": {"chosen": [seats], "waiting": [seats]} | None,   # secret reaction window
+      "window": {"card": card_id} | None,   # a reaction window is open (never who is asked)
       "prompt": {"kind": "graveyard" | "wagon_cash", "seat": int, "card"?: id,
                  "gold"?: int} | None,
       "me": {                            # only for a seat (absent for spectators)
@@ -51,7 +51,6 @@ district colour/cost/points come from ``DISTRICTS`` in ``engine.citadels.data``)
 """
 from __future__ import annotations
 
-from engine import simultaneous as sim
 from engine.core import State
 
 from engine.citadels.data import BIG_TOP, CHARACTERS
@@ -77,7 +76,7 @@ def view(state: State, seat: int | None) -> dict:
         "bishop_seat": state["bishop"], "first_complete": state["first8"],
         "wagons": [dict(w) for w in state["wagons"]],
         "seats": [_seat_info(state, s) for s in range(n)],
-        "draft": None, "turn": None, "window": sim.public_view(state, "window", None),
+        "draft": None, "turn": None, "window": {"card": state["window"]["card"]} if state["window"] else None,
         "prompt": dict(state["prompt"]) if state["prompt"] else None,
     }
     if draft:

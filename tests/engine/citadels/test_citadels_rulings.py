@@ -4,7 +4,7 @@ import pytest
 from engine.core import RuleError
 from engine.citadels import GAME
 from engine.citadels.data import CHARACTERS, deck
-from citadels_helpers import act, current, options, pass_windows, refused as _refused, skip_to, table
+from citadels_helpers import act, current, options, refused as _refused, skip_to, table
 
 AC = {"action_cards": True}
 
@@ -233,8 +233,8 @@ def test_fristensky_offered_only_to_the_named_characters_holder():
                      hands={1: [], 2: ["fristensky"]}, **AC)
     act(state, "ability:kill")
     act(state, "target:king")
-    assert all([o.id for o in d.options] == ["pass"] for d in GAME.pending(state))
-    pass_windows(state)
+    assert state["window"] is None and all(d.kind != "reaction_window"
+                                           for d in GAME.pending(state))
     assert state["killed"] is True
 
 

@@ -109,13 +109,13 @@ def _acrobat_round():
 def test_v3_acrobat_takes_the_crown_secretly_asked():
     state = _acrobat_round()
     window = GAME.pending(state)
-    assert [d.seat for d in window] == [0, 1, 2, 3, 4]
-    assert all(d.kind == "reaction_window" and d.secret and d.default == "pass" for d in window)
-    assert [[o.id for o in d.options] for d in window] == \
-        [["pass"], ["pass", "play:acrobat"], ["pass"], ["pass"], ["pass"]]
-    for seat in (0, 2, 3, 4):
-        act(state, "pass", seat)
-        assert "acrobat" not in json.dumps(GAME.view(state, None))
+    assert [d.seat for d in window] == [1]  # only the holder is asked, anonymously
+    assert all(d.kind == "reaction_window" and d.secret and d.anonymous and d.default == "pass"
+               for d in window)
+    assert [[o.id for o in d.options] for d in window] == [["pass", "play:acrobat"]]
+    for seat in (None, 0, 2, 3, 4):
+        assert GAME.view(state, seat)["window"] == {"card": "acrobat"}
+        assert "1" not in json.dumps(GAME.view(state, seat)["window"])
     events = act(state, "play:acrobat", 1)
     assert "acrobat_played" in kinds(events) and state["crown"] == 1
     skip_to(state, "merchant")
@@ -129,16 +129,25 @@ def test_v3_acrobat_takes_the_crown_secretly_asked():
     assert state["crown"] == 1 and state["draft"]["steps"][0][0] == 1
 
 
-def test_v3_window_opens_even_when_nobody_holds_the_acrobat():
+def test_v3_no_window_when_nobody_holds_the_acrobat():
+    """Nobody can react: nobody is asked, the game goes straight on."""
     held = {"assassin": 4, "merchant": 1, "bishop": 2, "warlord": 0, "thief": 3}
     state, _ = table(5, held, hands={s: [] for s in range(5)}, **AC)
     for _ in range(2):  # Assassin and Thief turns; magician and King are not held
         act(state, "income:gold")
         act(state, "end")
-    assert state["window"] is not None and state["window"]["card"] == "acrobat"
-    assert [[o.id for o in d.options] for d in GAME.pending(state)] == [["pass"]] * 5
-    pass_windows(state)
+    assert state["window"] is None
     assert current(state) == "bishop"
+
+
+def test_no_fristensky_window_when_the_victim_lacks_the_card():
+    held = {"assassin": 0, "thief": 1, "bishop": 3, "warlord": 2}
+    state, _ = table(4, held, hands={1: ["fristensky"], 3: ["temple"]}, **AC)
+    act(state, "income:gold")
+    act(state, "ability:kill")
+    act(state, "target:bishop")
+    assert state["window"] is None
+    assert [d.seat for d in GAME.pending(state)] == [0]
 
 
 def test_v4_fristensky_saves_the_bishop():
@@ -149,10 +158,8 @@ def test_v4_fristensky_saves_the_bishop():
     act(state, "ability:kill")
     act(state, "target:bishop")
     window = GAME.pending(state)
-    assert [d.seat for d in window] == [0, 1, 2, 3]
+    assert [d.seat for d in window] == [3]
     assert [o.id for o in GAME.decision_for(state, 3).options] == ["pass", "play:fristensky"]
-    for seat in (0, 1, 2):
-        act(state, "pass", seat)
     events = act(state, "play:fristensky", 3)
     played = [e.params for e in events if e.kind == "fristensky_played"]
     assert played == [{"seat": 3, "character": "bishop"}]
