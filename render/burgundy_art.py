@@ -59,27 +59,7 @@ def goods_number(goods: str) -> int:
 
 
 # -- cached text ------------------------------------------------------------------------
-_ANCHOR_X = {"l": 0.0, "m": 0.5, "r": 1.0}
-
-
-def text(img: Image.Image, xy: tuple[int, int], text: str, size: int,
-          fill: kit.RGB = kit.TEXT, *, bold: bool = False, max_width: int | None = None,
-          anchor: str = "la") -> int:
-    """``kit.draw_text`` onto ``img``, but each distinct line is drawn once and pasted
-    (drawing text is the costly part of a picture).  Anchors: l/m/r + a/m/d."""
-    def make() -> Image.Image:
-        fnt = kit.font(size, bold)
-        line = kit.ellipsize(text, fnt, max_width) if max_width is not None else text
-        ascent, descent = fnt.getmetrics()
-        out = Image.new("RGBA", (max(1, kit.text_width(line, fnt) + 1), ascent + descent),
-                        (0, 0, 0, 0))
-        ImageDraw.Draw(out).text((0, 0), line, font=fnt, fill=fill, anchor="la")
-        return out
-    sp = kit.sprite(("bg_text", text, size, fill, bold, max_width), make)
-    shift_y = {"a": 0.0, "m": 0.5, "d": 1.0}[anchor[1]]
-    kit.paste(img, sp, (int(xy[0] - _ANCHOR_X[anchor[0]] * sp.width),
-                        int(xy[1] - shift_y * sp.height)))
-    return sp.width - 1
+text = kit.text_sprite
 
 
 def section(img: Image.Image, xy: tuple[int, int], width: int, title: str,

@@ -1,9 +1,15 @@
 """The drawing kit every game renderer shares.
 
-Fonts (vendored DejaVu Sans, full Czech coverage), one palette, small primitives that
-return cached RGBA sprites (cards, coins, badges, crown, tiles, meeples), text helpers
-with wrapping and ellipsis, the one place that decides the image format (``encode``),
-a timing helper for benchmarks and localised look-ups (``t_name``, ``label``).
+Fonts (vendored DejaVu Sans, full Czech coverage, with a per-glyph fallback to the Noto
+fonts of the ``manimgx-fonts`` packages so that any player name renders: emoji, CJK,
+Arabic, ...), one palette, small primitives that return cached RGBA sprites (cards,
+coins, badges, crown, tiles, meeples), text helpers with wrapping and ellipsis, the one
+place that decides the image format (``encode``), a timing helper for benchmarks and
+localised look-ups (``t_name``, ``label``).
+
+Every text goes through ``draw_string``; ``recording()`` collects what was drawn (font
+px, layer, text) so a test can check that a picture reads on a phone: text drawn inside
+``glance()`` (or with ``layer="glance"``) is what a player needs at a glance.
 
 Renderers compose a picture by ``paste``-ing cached sprites onto a plain RGB canvas;
 drawing text is the expensive part, so anything repeated (a card, a coin with a number)
@@ -18,9 +24,10 @@ import statistics
 import threading
 import time
 from collections import OrderedDict
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Hashable, Mapping, Sequence
+from typing import Callable, Hashable, Iterator, Mapping, NamedTuple, Sequence
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -30,7 +37,8 @@ __all__ = [
     "BG", "PANEL", "PANEL_EDGE", "TEXT", "MUTED", "ACCENT", "ACTIVE", "GOLD", "CARD_FACE",
     "DISTRICT", "PLAYER", "FILENAME_EXT", "RGB",
     "font", "player_colour", "lang", "t_name", "label", "seat_name",
-    "text_width", "ellipsize", "wrap", "draw_text", "draw_lines",
+    "text_width", "ellipsize", "wrap", "draw_string", "draw_text", "draw_lines", "text_sprite",
+    "TextRecord", "recording", "glance", "fallback_fonts", "font_for",
     "SpriteCache", "SPRITES", "sprite", "paste",
     "contrast", "card", "coin", "badge", "crown", "panel", "section_header",
     "cards_per_row", "card_section_height", "card_sections",
@@ -90,6 +98,93 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(FONT_DIR / name), size, layout_engine=ImageFont.Layout.BASIC)
 
 
+# Fallback faces for glyphs DejaVu lacks, in the order tried: Latin/Greek/Cyrillic
+# extras, symbols, emoji (monochrome), Chinese/Japanese/Korean, then other scripts.
+_FALLBACK_PACKAGES = ("manimgx_fonts", "manimgx_fonts_cjk")
+_FALLBACK_ORDER = ("NotoSans[", "NotoSansSymbols[", "NotoEmoji[", "NotoSansCJK")
+_NOT_IN_ANY_FONT = "\U000f0000"          # private use: every font draws its .notdef
+# invisible joiners and selectors, and emoji modifiers that only make sense in colour
+_DROP = {0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, *range(0xFE00, 0xFE10),
+         *range(0x1F3FB, 0x1F400), *range(0xE0020, 0xE0080)}
+
+
+@lru_cache(maxsize=1)
+def fallback_fonts() -> tuple[Path, ...]:
+    """Font files tried, in order, for a glyph DejaVu lacks (empty when the font
+    packages are not installed: text then falls back to .notdef boxes, nothing breaks)."""
+    import importlib
+    files: list[Path] = []
+    for name in _FALLBACK_PACKAGES:
+        try:
+            module = importlib.import_module(name)
+        except ImportError:
+            continue
+        files += sorted(p for p in Path(module.__file__).parent.iterdir()
+                        if p.suffix in (".ttf", ".otf", ".ttc") and "Italic" not in p.name)
+
+    def rank(path: Path) -> tuple[int, str]:
+        hits = [i for i, prefix in enumerate(_FALLBACK_ORDER) if path.name.startswith(prefix)]
+        return (hits[0] if hits else len(_FALLBACK_ORDER), path.name)
+    return tuple(sorted(files, key=rank))
+
+
+@lru_cache(maxsize=256)
+def font_for(index: int, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Face ``index`` at ``size`` px: 0 is ``font``, 1.. are ``fallback_fonts()``."""
+    if index == 0:
+        return font(size, bold)
+    fnt = ImageFont.truetype(str(fallback_fonts()[index - 1]), size,
+                             layout_engine=ImageFont.Layout.BASIC)
+    try:                                     # variable fonts: match DejaVu's weight
+        fnt.set_variation_by_axes([700 if bold else 400])
+    except (OSError, ValueError):            # not a variable font, or no weight axis
+        pass
+    return fnt
+
+
+def _glyph(fnt: ImageFont.FreeTypeFont, ch: str) -> tuple:
+    mask = fnt.getmask(ch)
+    return mask.size, bytes(mask)
+
+
+_FACE_OF: dict[str, int] = {}
+
+
+def _face_of(ch: str) -> int:
+    """The first face (0 = DejaVu) that has a glyph for ``ch`` (0 when none has)."""
+    index = _FACE_OF.get(ch)
+    if index is None:
+        index = 0
+        if not ch.isspace():
+            for i in range(len(fallback_fonts()) + 1):
+                fnt = font_for(i, 24)
+                if _glyph(fnt, ch) != _glyph(fnt, _NOT_IN_ANY_FONT):
+                    index = i
+                    break
+        _FACE_OF[ch] = index
+    return index
+
+
+def _runs(text: str) -> list[tuple[int, str]]:
+    """``text`` split into runs of one face each (invisible selectors dropped)."""
+    if text.isascii():
+        return [(0, text)]
+    runs: list[tuple[int, str]] = []
+    for ch in text:
+        if ord(ch) in _DROP:
+            continue
+        index = _face_of(ch)
+        if runs and runs[-1][0] == index:
+            runs[-1] = (index, runs[-1][1] + ch)
+        else:
+            runs.append((index, ch))
+    return runs or [(0, "")]
+
+
+def _is_bold(fnt: ImageFont.FreeTypeFont) -> bool:
+    return "Bold" in str(getattr(fnt, "path", ""))
+
+
 def lang(locale: str | None) -> str:
     """``"cs"`` for any Czech locale (``cs``, ``cs-CZ``), else ``"en"``."""
     return "cs" if locale and locale.lower().startswith("cs") else "en"
@@ -137,20 +232,116 @@ def seat_name(view: Mapping, seat: int, locale: str) -> str:
 
 
 # -- text -------------------------------------------------------------------------------
+def _length(text: str, fnt: ImageFont.FreeTypeFont) -> float:
+    """Advance width of ``text`` in ``fnt``, fallback faces included."""
+    if text.isascii():
+        return fnt.getlength(text)
+    bold = _is_bold(fnt)
+    return sum(font_for(i, fnt.size, bold).getlength(part) for i, part in _runs(text))
+
+
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
-    return int(fnt.getlength(text) + 0.5)
+    return int(_length(text, fnt) + 0.5)
+
+
+# -- recording what is drawn (phone-readability tests) --------------------------------------
+class TextRecord(NamedTuple):
+    """One string drawn: font ``size`` in px, ``layer`` ("glance" or "detail"), ``text``;
+    ``fallback``: drawn by the kit, with fallback faces (not by a bare ``ImageDraw.text``)."""
+    size: int
+    layer: str
+    text: str
+    fallback: bool = True
+
+
+_local = threading.local()
+
+
+def _layer() -> str:
+    stack = getattr(_local, "layers", None)
+    return stack[-1] if stack else "detail"
+
+
+@contextmanager
+def glance() -> Iterator[None]:
+    """Text drawn inside is what a player needs at a glance (whose turn, what is asked,
+    scores, the options being chosen from): it must read inline on a phone."""
+    stack = _local.__dict__.setdefault("layers", [])
+    stack.append("glance")
+    try:
+        yield
+    finally:
+        stack.pop()
+
+
+def _record(size: int, text: str, layer: str | None = None, fallback: bool = True) -> None:
+    records = getattr(_local, "records", None)
+    if records is not None and text.strip():
+        records.append(TextRecord(int(size), layer or _layer(), text, fallback))
+
+
+@contextmanager
+def recording() -> Iterator[list[TextRecord]]:
+    """Collect every text drawn in this thread (kit text, and ``ImageDraw.text`` calls
+    made directly by a renderer); sprites are drawn afresh meanwhile, so cached ones
+    are counted too."""
+    records: list[TextRecord] = []
+    original = ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, fill=None, font=None, *args, **kwargs):
+        if not getattr(_local, "in_kit", False) and getattr(_local, "records", None) is not None:
+            _record(getattr(font, "size", 10), str(text), fallback=False)
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    _local.records = records
+    ImageDraw.ImageDraw.text = spy
+    try:
+        yield records
+    finally:
+        ImageDraw.ImageDraw.text = original
+        _local.records = None
+
+
+@lru_cache(maxsize=256)
+def _baseline(size: int, bold: bool, vertical: str) -> int:
+    """How far below an anchor point of vertical kind ``vertical`` the baseline is."""
+    fnt = font(size, bold)
+    return fnt.getbbox("H", anchor="l" + vertical)[1] - fnt.getbbox("H", anchor="ls")[1]
+
+
+def draw_string(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+                fill=TEXT, *, bold: bool = False, anchor: str = "la",
+                layer: str | None = None) -> None:
+    """Draw one line as is (no fitting): DejaVu, with fallback faces for the glyphs it
+    lacks; recorded for ``recording()`` in ``layer`` (default: the ``glance()`` context)."""
+    _record(size, text, layer)
+    _local.in_kit = True
+    try:
+        runs = _runs(text)
+        if len(runs) == 1 and runs[0][0] == 0:
+            draw.text(xy, runs[0][1], font=font(size, bold), fill=fill, anchor=anchor)
+            return
+        faces = [(font_for(i, size, bold), part) for i, part in runs]
+        total = sum(f.getlength(part) for f, part in faces)
+        x = xy[0] - {"m": 0.5, "r": 1.0}.get(anchor[0], 0.0) * total
+        y = xy[1] + _baseline(size, bold, anchor[1])
+        for fnt, part in faces:
+            draw.text((x, y), part, font=fnt, fill=fill, anchor="ls")
+            x += fnt.getlength(part)
+    finally:
+        _local.in_kit = False
 
 
 def ellipsize(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
               force: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``max_width`` pixels (``force``:
     always end with the ellipsis, because text after it was dropped)."""
-    if not force and fnt.getlength(text) <= max_width:
+    if not force and _length(text, fnt) <= max_width:
         return text
     lo, hi = 0, len(text)
     while lo < hi:                       # longest prefix that fits with the ellipsis
         mid = (lo + hi + 1) // 2
-        if fnt.getlength(text[:mid].rstrip() + "…") <= max_width:
+        if _length(text[:mid].rstrip() + "…", fnt) <= max_width:
             lo = mid
         else:
             hi = mid - 1
@@ -165,7 +356,7 @@ def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
     current = ""
     for word in text.split():
         trial = f"{current} {word}" if current else word
-        if fnt.getlength(trial) <= max_width:
+        if _length(trial, fnt) <= max_width:
             current = trial
             continue
         if current:
@@ -182,27 +373,54 @@ def wrap(text: str, fnt: ImageFont.FreeTypeFont, max_width: int,
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
               fill: RGB = TEXT, *, bold: bool = False, max_width: int | None = None,
-              anchor: str = "la") -> int:
+              anchor: str = "la", layer: str | None = None) -> int:
     """Draw one line (ellipsized to ``max_width``); returns its width in px."""
     fnt = font(size, bold)
     if max_width is not None:
         text = ellipsize(text, fnt, max_width)
-    draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+    draw_string(draw, xy, text, size, fill, bold=bold, anchor=anchor, layer=layer)
     return text_width(text, fnt)
 
 
 def draw_lines(draw: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, size: int,
                max_width: int, fill: RGB = TEXT, *, bold: bool = False,
-               max_lines: int | None = None, center: bool = False) -> int:
+               max_lines: int | None = None, center: bool = False,
+               layer: str | None = None) -> int:
     """Draw wrapped text from top-left ``xy`` (or centred on ``xy[0]``); returns height."""
     fnt = font(size, bold)
     line_h = int(size * 1.2)
     x, y = xy
     lines = wrap(text, fnt, max_width, max_lines)
     for i, line in enumerate(lines):
-        draw.text((x, y + i * line_h), line, font=fnt, fill=fill,
-                  anchor="ma" if center else "la")
+        draw_string(draw, (x, y + i * line_h), line, size, fill, bold=bold,
+                    anchor="ma" if center else "la", layer=layer)
     return line_h * len(lines)
+
+
+_ANCHOR_X = {"l": 0.0, "m": 0.5, "r": 1.0}
+_ANCHOR_Y = {"a": 0.0, "m": 0.5, "d": 1.0}
+
+
+def text_sprite(img: Image.Image, xy: tuple[int, int], text: str, size: int,
+                fill: RGB = TEXT, *, bold: bool = False, max_width: int | None = None,
+                anchor: str = "la") -> int:
+    """``draw_text`` onto ``img``, but each distinct line is drawn once (a cached sprite)
+    and pasted: drawing text is the costly part of a picture.  Anchors: l/m/r + a/m/d.
+    Returns the width drawn."""
+    layer = _layer()
+
+    def make() -> Image.Image:
+        fnt = font(size, bold)
+        line = ellipsize(text, fnt, max_width) if max_width is not None else text
+        ascent, descent = fnt.getmetrics()
+        out = Image.new("RGBA", (max(1, text_width(line, fnt) + 1), ascent + descent),
+                        (0, 0, 0, 0))
+        draw_string(ImageDraw.Draw(out), (0, 0), line, size, fill, bold=bold, layer=layer)
+        return out
+    sp = sprite(("text", text, size, fill, bold, max_width, layer), make)
+    paste(img, sp, (int(xy[0] - _ANCHOR_X[anchor[0]] * sp.width),
+                    int(xy[1] - _ANCHOR_Y[anchor[1]] * sp.height)))
+    return sp.width - 1
 
 
 # -- sprite cache -----------------------------------------------------------------------
@@ -247,7 +465,10 @@ SPRITES = SpriteCache()
 
 
 def sprite(key: Hashable, factory: Callable[[], Image.Image]) -> Image.Image:
-    """The shared cache's sprite for ``key`` (drawn by ``factory`` on first use)."""
+    """The shared cache's sprite for ``key`` (drawn by ``factory`` on first use; drawn
+    afresh while ``recording()``, so that its text is recorded)."""
+    if getattr(_local, "records", None) is not None:
+        return factory()
     return SPRITES.get(key, factory)
 
 
@@ -276,8 +497,8 @@ def coin(value: int | str, diameter: int = 28, fill: RGB = GOLD) -> Image.Image:
         d.ellipse((2, 2, diameter - 3, diameter - 3), fill=fill)
         text = str(value)
         size = int(diameter * (0.6 if len(text) < 2 else 0.5))
-        d.text((diameter / 2, diameter / 2 + 1), text, font=font(size, True),
-               fill=CARD_TEXT, anchor="mm")
+        draw_string(d, (diameter / 2, diameter / 2 + 1), text, size, CARD_TEXT, bold=True,
+                    anchor="mm")
         return img
     return sprite(("coin", str(value), diameter, fill), make)
 
@@ -291,9 +512,10 @@ def badge(text: str, fill: RGB = PANEL_EDGE, size: int = 16,
         h = int(size * 1.5)
         img, d = _blank(w, h)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=h // 2, fill=fill)
-        d.text((w / 2, h / 2), text, font=fnt, fill=text_fill or contrast(fill), anchor="mm")
+        draw_string(d, (w / 2, h / 2), text, size, text_fill or contrast(fill), bold=True,
+                    anchor="mm")
         return img
-    return sprite(("badge", text, fill, size, text_fill), make)
+    return sprite(("badge", text, fill, size, text_fill, _layer()), make)
 
 
 def crown(height: int = 24, fill: RGB = ACCENT) -> Image.Image:
