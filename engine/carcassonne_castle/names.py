@@ -3,10 +3,11 @@ from __future__ import annotations
 
 from .geometry import KIND_NAME, Geometry
 
-KINDS = {"path": ("path", "cesta"), "tower": ("tower", "věž"), "house": ("house", "dům"),
-         "court": ("court", "dvůr")}
-ROLES = {"herald": ("herald", "posel"), "knight": ("knight", "rytíř"),
-         "squire": ("squire", "panoš"), "merchant": ("merchant", "obchodník")}
+#: (English, Czech, Czech accusative)
+KINDS = {"path": ("path", "cesta", "cestu"), "tower": ("tower", "věž", "věž"),
+         "house": ("house", "dům", "dům"), "court": ("court", "dvůr", "dvůr")}
+ROLES = {"herald": ("herald", "posel", "posla"), "knight": ("knight", "rytíř", "rytíře"),
+         "squire": ("squire", "panoš", "panoše"), "merchant": ("merchant", "obchodník", "obchodníka")}
 #: English short labels of the wall-tile effects (Czech ones come from the data file)
 EFFECT_EN = {"extra_turn": "Extra turn", "double_completed_tower": "Double tower",
              "double_completed_house": "Double house", "score_incomplete_path": "Incomplete path",
@@ -36,10 +37,10 @@ def where_names(where: str, path: bool) -> tuple[str, str]:
 
 def build_names(geo: Geometry) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
-    for key, (en, cs) in {**KINDS, **ROLES}.items():
-        out[key] = {"en": en, "cs": cs}
+    for key, (en, cs, acc) in {**KINDS, **ROLES}.items():
+        out[key] = {"en": en, "cs": cs, "cs_acc": acc}
     for tid in geo.tile_ids:
-        out[tid] = {"en": f"tile {tid}", "cs": f"kartička {tid}"}
+        out[tid] = {"en": f"tile {tid}", "cs": f"kartička {tid}", "cs_acc": f"kartičku {tid}"}
     for number, entry in geo.wall_tiles.items():
         effect = entry["effect_id"]
         cs = entry.get("short_name_cs") or EFFECT_EN.get(effect, effect)
@@ -53,7 +54,8 @@ def build_names(geo: Geometry) -> dict[str, dict[str, str]]:
         for part in face["parts"]:
             kind, where = part["name"].split(":")
             en, cs = where_names(where, part["kind"] == "P")
-            out[part["name"]] = {"en": f"{KINDS[kind][0]} ({en})", "cs": f"{KINDS[kind][1]} ({cs})"}
+            out[part["name"]] = {"en": f"{KINDS[kind][0]} ({en})", "cs": f"{KINDS[kind][1]} ({cs})",
+                                 "cs_acc": f"{KINDS[kind][2]} ({cs})"}
             out.setdefault(where, {"en": en, "cs": cs})
     return out
 
