@@ -53,7 +53,7 @@ def test_bricklayer_build_reports_taler_only():
     built = next(e for e in events if e.kind == "built_for_taler")
     assert "vp" not in built.params and built.params["taler"] == 8
     assert event_text(GAME, built, "en", NAMES) == "Anna builds the Tavern: +8 Taler."
-    assert event_text(GAME, built, "cs", NAMES) == "Anna staví: Hostinec; dostává tolary: 8."
+    assert event_text(GAME, built, "cs", NAMES) == "Anna staví: Hostinec; dostává 8 tolarů."
 
 
 def test_stonemason_build_reports_vp_only_and_asks_for_the_second_building():
