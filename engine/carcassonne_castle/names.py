@@ -46,6 +46,7 @@ def build_names(geo: Geometry) -> dict[str, dict[str, str]]:
         cs = entry.get("short_name_cs") or EFFECT_EN.get(effect, effect)
         out[f"wall{number}"] = {"en": f"wall tile {number} ({EFFECT_EN.get(effect, effect)})",
                                 "cs": f"žeton {number} ({cs})"}
+        out[f"wall{number}.short"] = {"en": EFFECT_EN.get(effect, effect), "cs": cs}
     for tower in geo.towers:
         spaces = "/".join(str(s) for s in tower["spaces"])
         out[tower["id"]] = {"en": f"corner tower {spaces}", "cs": f"rohová věž {spaces}"}

@@ -60,6 +60,13 @@ Schema::
            recent tile completed (scored or not), kept until the next tile is placed,
            for highlighting
     final None | {keep_sizes [per seat], area (largest empty area value)}  when finished
+    asking None | {number, tile ("wall<n>"), feature (None for extra), kind, points
+           (doubled), spot, cells}      the wall tile of an open double/extra decision
+    discard_faces {tile id: face (rotation 0)}     faces of the discarded kinds
+
+Names: ``names()`` has every tile kind id, ``wall<n>`` ("wall tile 2 (Double tower)"),
+``wall<n>.short`` ("Double tower"), corner tower ids, path/tower/house/court, the roles,
+and every part id ("tower:NW-NE").
 
 Decisions (all for ``active``; option ids ≤ 60 chars):
 
@@ -84,10 +91,10 @@ from __future__ import annotations
 
 from engine.core import State
 
-from . import board
+from . import board, track
 from .flow import DEGREES, ROLE, follower_options
 from .geometry import KIND_NAME, QUARTERS, SIDES, Geometry
-from .scoring import anchor, current_group, majority, points
+from .scoring import anchor, current_group, doubles_for, majority, points
 
 
 def face_json(face: dict) -> dict:
@@ -181,6 +188,20 @@ def _legal(geo: Geometry, legal: list) -> list[dict]:
             for cell, rots in legal]
 
 
+def _asking(geo: Geometry, state: State) -> dict | None:
+    """The wall tile the open ``double`` / ``extra`` decision is about."""
+    if state["phase"] == "extra":
+        number = track.held_with(geo, state, state["active"], "extra_turn")[0][0]
+        return {"number": number, "tile": f"wall{number}", "feature": None}
+    if state["phase"] != "double":
+        return None
+    root, uf = state["chosen_feature"], state["uf"]
+    number = doubles_for(geo, state, root)[0][0]
+    return {"number": number, "tile": f"wall{number}", "feature": root,
+            "kind": KIND_NAME[uf["kind"][root]], "points": points(geo, state, root, True),
+            "spot": anchor(geo, state, root), "cells": [geo.rc(c) for c in uf["cells"][root]]}
+
+
 def view(geo: Geometry, state: State, seat: int | None, result) -> dict:
     finished = state["phase"] == "over"
     drawn = state["drawn"]
@@ -224,7 +245,8 @@ def view(geo: Geometry, state: State, seat: int | None, result) -> dict:
             "cell": geo.rc(state["placed"]), "label": geo.label(state["placed"])},
         "scoring": queue, "follower_options": offered,
         "scored": [dict(x, cells=[geo.rc(c) for c in x["cells"]]) for x in state["scored"]],
-        "final": None,
+        "final": None, "asking": _asking(geo, state),
+        "discard_faces": {t: face_json(geo.faces[t][0]) for t in state["discards"]},
     }
     if finished:
         out["result"] = result.to_json()

@@ -379,3 +379,12 @@ def test_e21_completion_by_a_neighbouring_tile():
     assert options_of(state) == ["none", "f:court:NW-NE-SE-SW"]
     events += act(state, "follower", "f:court:NW-NE-SE-SW")
     assert scored(events) == [(BLACK, 2)] and state["supply_f"][BLACK] == 6
+
+
+def test_view_names_the_wall_tile_of_an_open_decision():
+    state = _tower_row([(BLACK, 2), (BLACK, 3), (WHITE, 4)], held=[(2, 1)])
+    place(state, (4, 5))
+    asking = GAME.view(state, WHITE)["asking"]
+    assert asking["number"] == 2 and asking["points"] == 12 and asking["kind"] == "tower"
+    assert sorted(asking["cells"]) == [[4, 2], [4, 3], [4, 4]]
+    assert GAME.names()["wall2.short"] == {"en": "Double tower", "cs": "Dvojnásobná věž"}
