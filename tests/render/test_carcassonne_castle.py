@@ -1,0 +1,317 @@
+"""Carcassonne: The Castle images from views of real AI games: every phase, both seats and
+locales, sizes, Czech glyphs, nothing hidden in any picture input, the readability rule
+measured on the text actually drawn, and a castle drawn from another data file."""
+from __future__ import annotations
+
+import copy
+import inspect
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engine.carcassonne_castle import GAME
+from engine.carcassonne_castle.game import CarcassonneCastle
+from engine.carcassonne_castle.geometry import load_data
+from render import carcassonne_castle as cc
+from render import carcassonne_castle_art as art
+from render import carcassonne_castle_choice as choice
+from render import kit
+from render.bench import bench_render
+from render_helpers import check_size, png, snapshots
+
+PHASES = ("place", "rotate", "follower", "order", "double", "extra")
+_MOMENTS = {
+    **{phase: (lambda p: lambda s: s["phase"] == p)(phase) for phase in PHASES},
+    "scored": lambda s: bool(s["scored"]) and s["phase"] == "place",
+    "keep": lambda s: any(k is not None for k in s["keep"]),
+    "held": lambda s: sum(len(h) for h in s["held"]) >= 2,
+    "discards": lambda s: bool(s["discards"]),
+}
+SEEDS = (1, 5)
+
+
+@lru_cache(maxsize=None)
+def played(seed: int) -> tuple[tuple[str, dict], ...]:
+    state = GAME.setup(2, {}, seed)
+    return tuple(snapshots(GAME, state, seed, _MOMENTS).items())
+
+
+STATES = [(f"s{seed}-{name}", state) for seed in SEEDS for name, state in played(seed)]
+IDS = [name for name, _ in STATES]
+
+
+def _state(name: str) -> dict:
+    return next(s for n, s in STATES if n.endswith("-" + name))
+
+
+def test_snapshots_cover_every_phase_and_the_end():
+    names = {n.split("-", 1)[1] for n in IDS}
+    assert set(_MOMENTS) | {"end"} <= names, set(_MOMENTS) - names
+
+
+@pytest.mark.parametrize("locale", ["en", "cs"])
+@pytest.mark.parametrize("state", [s for _, s in STATES], ids=IDS)
+def test_table_and_private_images_have_sane_sizes(state, locale):
+    check_size(cc.render_table(GAME.view(state, None), locale))
+    for seat in (0, 1):
+        check_size(cc.render_private(GAME.view(state, seat), locale))
+
+
+def test_spectator_has_no_private_image():
+    assert cc.render_private(GAME.view(STATES[0][1], None), "en") is None
+
+
+def test_render_functions_take_only_a_view_and_a_locale():
+    for fn in (cc.render_table, cc.render_private):
+        assert list(inspect.signature(fn).parameters) == ["view", "locale"]
+
+
+def test_images_are_compact_for_a_phone():
+    for name, state in STATES:
+        for img in (cc.render_table(GAME.view(state, None), "cs"),
+                    cc.render_private(GAME.view(state, state["active"]), "cs")):
+            assert img.width <= 700 and img.height <= 1.9 * img.width, (name, img.size)
+
+
+def test_czech_and_english_differ_and_locale_variants_agree():
+    view = GAME.view(_state("follower"), None)
+    cs = png(cc.render_table(view, "cs"))
+    assert cs != png(cc.render_table(view, "en"))
+    assert cs == png(cc.render_table(view, "cs-CZ"))
+
+
+# -- text: what is drawn, measured ------------------------------------------------------
+@pytest.fixture
+def drawn_text(monkeypatch):
+    """Every (text, font px) drawn while rendering (sprites redrawn: the cache is cleared)."""
+    seen: list[tuple[str, int]] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, fill=None, font=None, *args, **kwargs):
+        seen.append((str(text), int(getattr(font, "size", 0))))
+        return original(self, xy, text, fill, font, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    kit.SPRITES.clear()
+    yield seen
+    kit.SPRITES.clear()
+
+
+def _glance(width: int, px: int) -> float:
+    return px * 400 / width
+
+
+def _full(width: int, px: int) -> float:
+    return px * 850 / width
+
+
+@pytest.mark.parametrize("name", ["place", "rotate", "follower", "order", "double", "extra",
+                                  "end"])
+def test_readability_rule_on_every_text_drawn(drawn_text, name):
+    state = _state(name)
+    seat = state["active"]
+    for view, img_fn in ((GAME.view(state, None), cc.render_table),
+                         (GAME.view(state, seat), cc.render_private)):
+        drawn_text.clear()
+        img = img_fn(view, "cs")
+        assert drawn_text
+        smallest = min(px for _, px in drawn_text)
+        assert _full(img.width, smallest) >= 9, smallest
+        glance = {kit.seat_name(view, s, "cs") for s in (0, 1)}
+        glance |= {str(info["score"]) for info in view["seats"]}
+        glance |= {spot["label"] for spot in view["legal"]} if view["seat"] is not None \
+            and view["phase"] == "place" else set()
+        status = [t for t, _ in drawn_text if t.startswith("▶") or t.startswith("Konec hry")]
+        assert status, "whose turn / what is asked is drawn"
+        for text in glance | set(status):                   # each drawn once big enough
+            biggest = max((px for t, px in drawn_text if t == text), default=0)
+            assert _glance(img.width, biggest) >= 9, (text, biggest)
+
+
+def test_private_place_labels_every_legal_space_with_its_rotations(drawn_text):
+    state = _state("place")
+    view = GAME.view(state, state["active"])
+    cc.render_private(view, "en")
+    labels = {t for t, _ in drawn_text}
+    assert {spot["label"] for spot in view["legal"]} <= labels
+    assert all(spot["rotations"] for spot in view["legal"])
+    # the arrows at a space follow its rotations: fewer rotations, another picture
+    fewer = copy.deepcopy(view)
+    spot = next(s for s in fewer["legal"] if len(s["rotations"]) > 1) if any(
+        len(s["rotations"]) > 1 for s in fewer["legal"]) else None
+    if spot is not None:
+        spot["rotations"] = spot["rotations"][:1]
+        assert png(cc.render_private(fewer, "en")) != png(cc.render_private(view, "en"))
+
+
+def test_private_rotate_previews_each_allowed_rotation(drawn_text):
+    state = _state("rotate")
+    view = GAME.view(state, state["active"])
+    cc.render_private(view, "cs")
+    texts = [t for t, _ in drawn_text]
+    for degrees in view["chosen"]["rotations"]:
+        assert f"{degrees}°" in texts
+    assert len(choice._rotate_previews(view)) == len(view["chosen"]["rotations"])
+
+
+def test_private_follower_lists_every_part_by_name_and_no_follower(drawn_text):
+    state = _state("follower")
+    view = GAME.view(state, state["active"])
+    cc.render_private(view, "en")
+    texts = [t for t, _ in drawn_text]
+    lines = choice._follower_lines(view, "en")
+    assert len(lines) == len(view["follower_options"]) >= 1
+    for line, opt in zip(lines, view["follower_options"]):
+        assert GAME.names()[opt["part"]]["en"] in line
+        assert any(t.startswith(line[:20]) for t in texts)
+    assert kit.label("carcassonne_castle", "no_follower", "en") in texts
+
+
+def test_private_order_numbers_the_features_to_score(drawn_text):
+    state = _state("order")
+    view = GAME.view(state, state["active"])
+    cc.render_private(view, "cs")
+    texts = [t for t, _ in drawn_text]
+    assert len(view["scoring"]) >= 2
+    for i in range(1, len(view["scoring"]) + 1):
+        assert texts.count(str(i)) >= 2                     # on the board and in the list
+
+
+def test_the_opponent_sees_whom_the_table_waits_for(drawn_text):
+    state = _state("place")
+    other = 1 - state["active"]
+    view = GAME.view(state, other)
+    cc.render_private(view, "en")
+    name = kit.seat_name(view, state["active"], "en")
+    assert kit.label("carcassonne_castle", "waiting", "en", name=name) in [t for t, _ in drawn_text]
+
+
+def test_every_czech_label_has_glyphs_in_the_font():
+    catalog = json.loads((Path(cc.__file__).parent / "labels" / "carcassonne_castle.json")
+                         .read_text("utf-8"))
+    fnt = kit.font(16, True)
+
+    def glyph(ch: str) -> bytes:
+        img = Image.new("L", (40, 40))
+        ImageDraw.Draw(img).text((5, 5), ch, font=fnt, fill=255)
+        return img.tobytes()
+
+    missing = glyph("\U0010fffd")
+    chars = {ch for entry in catalog.values() for text in entry.values() for ch in text
+             if not ch.isspace() and ch not in "{}"}
+    assert "ř" in chars and "ž" in chars
+    for ch in chars:
+        assert glyph(ch) != missing, ch
+
+
+def test_seat_names_from_the_view_are_drawn():
+    view = GAME.view(_state("keep"), None)
+    named = dict(view, seat_names=["Řehoř Žluťoučký", "Anička Dvořáková"])
+    assert png(cc.render_table(named, "cs")) != png(cc.render_table(view, "cs"))
+
+
+def test_every_label_exists_in_both_languages_and_every_used_key_is_defined():
+    catalog = json.loads((Path(cc.__file__).parent / "labels" / "carcassonne_castle.json")
+                         .read_text("utf-8"))
+    assert all(set(entry) == {"en", "cs"} and all(entry.values()) for entry in catalog.values())
+    used = set()
+    for module in (cc, choice):
+        used |= set(re.findall(r'_t\(\s*"([a-z_.]+)"', Path(module.__file__).read_text("utf-8")))
+    used |= {f"status.{p}" for p in PHASES} | {f"your.{p}" for p in PHASES}
+    used |= {f"kind.{k}" for k in ("path", "tower", "house", "court")}
+    used |= {f"score.{k}" for k in ("path", "tower", "house", "court", "wall_tiles", "keep")}
+    assert used <= set(catalog), used - set(catalog)
+
+
+# -- hidden information -----------------------------------------------------------------
+def _hide_differently(state: dict) -> dict:
+    """A copy whose hidden parts differ: another supply order, other face-down wall tiles
+    on the towers, other tiles in the box."""
+    other = copy.deepcopy(state)
+    other["supply"] = list(reversed(other["supply"]))
+    pool = [n for n in other["box"]] + [n for n in other["towers"] if n is not None]
+    pool = pool[::-1]
+    other["towers"] = [pool.pop() if n is not None else None for n in other["towers"]]
+    other["box"] = pool
+    return other
+
+
+@pytest.mark.parametrize("state", [s for n, s in STATES if not n.endswith("end")],
+                         ids=[n for n in IDS if not n.endswith("end")])
+def test_hidden_information_never_reaches_a_picture(state):
+    other = _hide_differently(state)
+    assert other["supply"] != state["supply"] or len(state["supply"]) < 2
+    for viewer in (None, 0, 1):
+        a, b = GAME.view(state, viewer), GAME.view(other, viewer)
+        assert a == b                                     # the renderers' only input
+    assert png(cc.render_table(GAME.view(other, None), "en")) == \
+        png(cc.render_table(GAME.view(state, None), "en"))
+    seat = state["active"]
+    assert png(cc.render_private(GAME.view(other, seat), "en")) == \
+        png(cc.render_private(GAME.view(state, seat), "en"))
+
+
+def test_the_finished_picture_shows_no_wall_tile_left_in_the_box_or_on_a_tower():
+    state = _state("end")
+    view = GAME.view(state, None)
+    held = {n for info in view["seats"] for n in info["wall_tiles"] + info["used"]}
+    text = json.dumps(view)
+    assert '"box"' not in text and '"supply": [' not in text
+    assert not any(t["holds_tile"] for t in view["track"]["towers"])
+    shown = {n for info in view["seats"] for n in info["wall_tiles"]}
+    assert shown <= held
+
+
+# -- drawing comes from the view ---------------------------------------------------------
+def test_faces_turn_like_the_data_model():
+    face = {"quarters": {"NW": "T", "NE": "H", "SE": "C", "SW": "C"}, "markets": {"SE": 1},
+            "segments": [{"arms": ["N", "E"], "end": None, "fountain": True}]}
+    turned = art.rotate_face(face, 1)
+    assert turned["quarters"] == {"NE": "T", "SE": "H", "SW": "C", "NW": "C"}
+    assert turned["markets"] == {"SW": 1}
+    assert turned["segments"][0]["arms"] == ["E", "S"]
+    assert art.rotate_face(face, 4) == art.rotate_face(face, 0)
+    assert art.draw_face(face, 48).tobytes() != art.draw_face(turned, 48).tobytes()
+
+
+def test_each_feature_kind_looks_different():
+    kinds = {k: art.draw_face({"quarters": dict.fromkeys(art.QUARTERS, k)}, 48).tobytes()
+             for k in "THC"}
+    assert len(set(kinds.values())) == 3
+    plain = {"quarters": dict.fromkeys(art.QUARTERS, "C")}
+    variants = [dict(plain, markets={"NW": 1}),
+                dict(plain, segments=[{"arms": ["N", "S"], "end": None, "fountain": False}]),
+                dict(plain, segments=[{"arms": ["N", "S"], "end": None, "fountain": True}]),
+                dict(plain, segments=[{"arms": ["N"], "end": "plaza", "fountain": False},
+                                      {"arms": ["S"], "end": "plaza", "fountain": False}])]
+    drawn = [art.draw_face(v, 48).tobytes() for v in [plain] + variants]
+    assert len(set(drawn)) == len(drawn)
+
+
+def test_another_data_file_draws_another_castle():
+    """A castle with one start space fewer and a shorter track: the picture follows the
+    view (no space, tower or tile is known to the renderer)."""
+    data = load_data()
+    data = copy.deepcopy(data)
+    data["board"]["start_spaces"] = data["board"]["start_spaces"][:-1]
+    game = CarcassonneCastle(data)
+    state = game.setup(2, {}, 3)
+    view = game.view(state, None)
+    assert len(view["board"]["start_spaces"]) == len(GAME.view(GAME.setup(2, {}, 3), None)
+                                                     ["board"]["start_spaces"]) - 1
+    check_size(cc.render_table(view, "en"))
+    check_size(cc.render_private(game.view(state, state["active"]), "cs"))
+    assert png(cc.render_table(view, "en")) != png(cc.render_table(
+        GAME.view(GAME.setup(2, {}, 3), None), "en"))
+
+
+def test_render_speed_figures_are_reported():
+    views = [GAME.view(s, None) for _, s in STATES]
+    figures = bench_render("carcassonne_castle", views, "cs", repeats=3)
+    print(figures)
+    assert figures["render_ms_p50"] > figures["encode_floor_ms_p50"] > 0
+    assert figures["image_kib_p50"] < 2048
