@@ -74,15 +74,32 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
 
 
 # -- rule 5: some door still leads outside ---------------------------------------------
-def _rays(castle: Castle) -> list[tuple[str, int, int]]:
+def _occupied_rows(castle: Castle) -> dict[int, int]:
+    return {y: castle.full.get(y, 0) | castle.part.get(y, 0)
+            for y in set(castle.full) | set(castle.part)}
+
+
+def _strip_free(castle: Castle, rows: dict[int, int], facing: str, cx: int, cy: int) -> bool:
+    """No tile of ``castle`` lies in the unit strip from cell (cx, cy) towards ``facing``."""
+    x0, y0, x1, y1 = castle.box
+    if facing in "NS":
+        col = 0b1111 << ((cx + XB) * 4)
+        ys = range(y0, cy + 1) if facing == "N" else range(max(cy, y0), y1 + 1)
+        return not any(rows.get(y, 0) & col for y in ys)
+    row = rows.get(cy, 0)
+    if facing == "E":
+        return not row >> ((cx + XB) * 4)
+    return not row & ((1 << ((cx + XB + 1) * 4)) - 1)
+
+
+def _rays(castle: Castle) -> tuple[list[tuple[str, int, int]], dict[int, int]]:
     """Open doors whose straight strip to infinity is empty: (facing, cell x, cell y)."""
     cached = castle._rays
     if cached is not None and cached[0] == len(castle.rooms):
-        return cached[1]
+        return cached[1], cached[2]
     out = []
-    rows = {y: castle.full.get(y, 0) | castle.part.get(y, 0) for y in set(castle.full) | set(castle.part)}
-    x0, y0, x1, y1 = castle.box
-    for e, (i, facing, _floor) in castle.doors.items():
+    rows = _occupied_rows(castle)
+    for e, (_i, facing, _floor) in castle.doors.items():
         if e in castle.met or e in castle.shared:
             continue
         cx, cy, kind = unkey(e)
@@ -90,20 +107,10 @@ def _rays(castle: Castle) -> list[tuple[str, int, int]]:
             cy = cy - 1 if facing == "N" else cy
         else:
             cx = cx - 1 if facing == "W" else cx
-        col = 0b1111 << ((cx + XB) * 4)
-        if facing in "NS":
-            ys = range(y0, cy + 1) if facing == "N" else range(cy, y1 + 1)
-            if any(rows.get(y, 0) & col for y in ys):
-                continue
-        else:
-            m = rows.get(cy, 0) >> ((cx + XB) * 4)
-            if facing == "E" and m:
-                continue
-            if facing == "W" and rows.get(cy, 0) & ((1 << ((cx + XB + 1) * 4)) - 1):
-                continue
-        out.append((facing, cx, cy))
-    castle._rays = (len(castle.rooms), out)
-    return out
+        if _strip_free(castle, rows, facing, cx, cy):
+            out.append((facing, cx, cy))
+    castle._rays = (len(castle.rooms), out, rows)
+    return out, rows
 
 
 def _strip_hit(facing: str, cx: int, cy: int, ox: int, oy: int, o: Orient) -> bool:
@@ -117,8 +124,20 @@ def _strip_hit(facing: str, cx: int, cy: int, ox: int, oy: int, o: Orient) -> bo
 
 
 def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> bool:
-    for facing, cx, cy in _rays(castle):
+    """Rule 5, exactly: quick sufficient tests (an empty straight strip from an open door
+    of the castle or of the new tile), else the courtyard flood fill."""
+    rays, rows = _rays(castle)
+    for facing, cx, cy in rays:
         if not _strip_hit(facing, cx, cy, ox, oy, o):
+            return True
+    sh = shift(ox, oy)
+    for d in o.doors:
+        if d.elem + sh in castle.contact:
+            continue
+        cx, cy, _q = unkey(d.out + sh)
+        if ox <= cx < ox + o.w and oy <= cy < oy + o.h:
+            continue
+        if _strip_free(castle, rows, d.facing, cx, cy):
             return True
     trial = castle.copy()
     trial.add({"tile": o.tile, "rot": o.rot, "x": ox, "y": oy, "side": side})
