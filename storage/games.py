@@ -154,6 +154,12 @@ class Database:
             await self._require_status(tx, game_id, "lobby")
             await self._replace_seats(tx, game_id, seats)
 
+    async def set_host(self, game_id: int, host_id: int) -> None:
+        """Hand the host role of a game to ``host_id`` (its host left)."""
+        async with self._db.transaction() as tx:
+            await self._require_game(tx, game_id)
+            await tx.execute("UPDATE games SET host = ? WHERE id = ?", (host_id, game_id))
+
     async def set_seat(self, game_id: int, seat: SeatRow) -> None:
         """Replace one seat of an active game (e.g. a player handed over to the AI)."""
         async with self._db.transaction() as tx:
@@ -250,14 +256,33 @@ class Database:
     # -- posted messages ---------------------------------------------------------------
 
     async def record_message(self, game_id: int, kind: str, channel_id: int,
-                             message_id: int, seq: int = 0) -> None:
-        """Remember a message posted for a game (e.g. kind 'board') at game ``seq``."""
+                             message_id: int, seq: int = 0, *, since: int = 0,
+                             turn: str | None = None) -> None:
+        """Remember a message posted for a game (e.g. kind 'board') at game ``seq``;
+        ``since``: the seq its news start after; ``turn``: the turn it shows."""
         async with self._db.transaction() as tx:
             await self._require_game(tx, game_id)
             await tx.execute(
-                "INSERT INTO messages (game, kind, channel, message, at, seq)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, kind, channel_id, message_id, time.time(), seq))
+                "INSERT INTO messages (game, kind, channel, message, at, seq, since, turn)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, kind, channel_id, message_id, time.time(), seq, since, turn))
+
+    async def latest_message(self, game_id: int, kind: str) -> dict | None:
+        """The latest message of ``kind``: ``{"channel", "message", "seq", "since", "turn",
+        "at"}`` (None if there is none)."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone(
+                "SELECT channel, message, seq, since, turn, at FROM messages"
+                " WHERE game = ? AND kind = ? ORDER BY rowid DESC LIMIT 1", (game_id, kind))
+        return None if row is None else dict(row)
+
+    async def message_edited(self, game_id: int, kind: str, seq: int) -> None:
+        """The latest message of ``kind`` now shows the game up to ``seq``."""
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "UPDATE messages SET seq = ? WHERE rowid = (SELECT rowid FROM messages"
+                " WHERE game = ? AND kind = ? ORDER BY rowid DESC LIMIT 1)",
+                (seq, game_id, kind))
 
     async def last_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of the most recently recorded message of ``kind``."""
@@ -286,10 +311,17 @@ class Database:
             return {"locale": None, "dm_closed": False}
         return {"locale": row["locale"], "dm_closed": bool(row["dm_closed"])}
 
+    async def dm_closed_at(self, user_id: int) -> float | None:
+        """When the user's DMs were last found closed (None: open, as far as we know)."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone("SELECT dm_closed FROM users WHERE user = ?", (user_id,))
+        return float(row["dm_closed"]) if row is not None and row["dm_closed"] else None
+
     async def set_user_pref(self, user_id: int, *, locale: str | None = None,
                             dm_closed: bool | None = None) -> None:
-        """Set the given preferences; an argument left as None is not changed."""
-        dm = None if dm_closed is None else int(dm_closed)
+        """Set the given preferences; an argument left as None is not changed.
+        ``dm_closed=True`` records *now* (DMs are retried a while later)."""
+        dm = None if dm_closed is None else (int(time.time()) if dm_closed else 0)
         async with self._db.transaction() as tx:
             await tx.execute(
                 "INSERT INTO users (user, locale, dm_closed) VALUES (?, ?, coalesce(?, 0))"
@@ -297,6 +329,23 @@ class Database:
                 " locale = coalesce(excluded.locale, locale),"
                 " dm_closed = coalesce(?, dm_closed)",
                 (user_id, locale, dm, dm))
+
+    # -- notices waiting for a player whose DMs are closed -------------------------------
+
+    async def add_notice(self, game_id: int, user_id: int, text: str) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute("INSERT INTO notices (game, user, text, at) VALUES (?, ?, ?, ?)",
+                             (game_id, user_id, text, time.time()))
+
+    async def take_notices(self, game_id: int, user_id: int) -> list[str]:
+        """The notices waiting for ``user_id`` at ``game_id``, oldest first; they are removed."""
+        async with self._db.transaction() as tx:
+            rows = await tx.fetchall("SELECT rowid, text FROM notices WHERE game = ? AND user = ?"
+                                     " ORDER BY rowid", (game_id, user_id))
+            if rows:
+                await tx.execute("DELETE FROM notices WHERE game = ? AND user = ?",
+                                 (game_id, user_id))
+        return [r["text"] for r in rows]
 
     # -- helpers -----------------------------------------------------------------------
 
