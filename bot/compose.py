@@ -6,7 +6,7 @@ images.  The table service adds pictures and delivers the result.
 from __future__ import annotations
 
 from bot import messages as m
-from bot.i18n import first, t
+from bot.i18n import first, has, t
 from bot.text import event_text, game_title, question, result_lines
 from engine import registry
 from engine.core import Event, Game
@@ -54,23 +54,43 @@ def fit_lines(lines: list[str], budget: int) -> list[str]:
     return head + ["…"] + tail[::-1]
 
 
+def setting_text(game_id: str, name: str, value: object, locale: str) -> str:
+    """``Action cards: yes`` / ``Estates: advanced (…)``: a game option as players read it
+    (keys ``<game>.setting.<name>.short`` and ``.<value>``, else the option's description
+    and ``value.true|false``, else the raw key)."""
+    base = f"{game_id}.setting.{name}"
+    label = first([f"{base}.short", base], locale) if has(f"{base}.short") or has(base) else name
+    raw = str(value).lower()
+    shown = first([f"{base}.{raw}", f"value.{raw}"], locale) \
+        if has(f"{base}.{raw}") or has(f"value.{raw}") else raw
+    return f"{label}: {shown}"
+
+
+def options_line(row: GameRow) -> str:
+    """The lobby's "Options: …" line, one described setting per game option."""
+    loc = row.locale
+    parts = [setting_text(row.type, k, v, loc) for k, v in row.options.items()]
+    return t("lobby.options", loc, options=" · ".join(parts)) if parts else t("lobby.options_none", loc)
+
+
 def lobby_message(row: GameRow) -> m.OutMessage:
-    """The lobby post with Join / Leave / Add AI seat / Start buttons."""
+    """The lobby post with Join / Leave / Add (Remove) AI seat / Start buttons."""
     game = registry.get(row.type)
     loc = row.locale
     names = ", ".join(s.name for s in row.seats) or t("lobby.empty", loc)
-    opts = ", ".join(f"{k}={str(v).lower()}" for k, v in row.options.items()) or "—"
     lines = [t("lobby.title", loc, game=game_title(row.type, loc), id=row.id, host=f"<@{row.host_id}>"),
              t("lobby.seats", loc, n=len(row.seats), max=capacity(row), names=names),
-             t("lobby.options", loc, options=opts)]
+             options_line(row)]
     if row.turn_timeout:
         lines.append(t("lobby.clock", loc, hours=row.turn_timeout // 3600))
     if row.status == "lobby":
         lines.append(t("lobby.hint", loc, min=game.min_seats, max=game.max_seats))
         buttons = (m.Button(m.lobby_id(row.id, "join"), t("lobby.join", loc), "success"),
                    m.Button(m.lobby_id(row.id, "leave"), t("lobby.leave", loc)),
-                   m.Button(m.lobby_id(row.id, "ai"), t("lobby.ai", loc)),
-                   m.Button(m.lobby_id(row.id, "start"), t("lobby.start", loc), "primary"))
+                   m.Button(m.lobby_id(row.id, "ai"), t("lobby.ai", loc)))
+        if any(s.is_ai for s in row.seats):
+            buttons += (m.Button(m.lobby_id(row.id, "unai"), t("lobby.remove_ai", loc)),)
+        buttons += (m.Button(m.lobby_id(row.id, "start"), t("lobby.start", loc), "primary"),)
         return m.OutMessage("\n".join(lines), rows=[buttons])
     lines.append(t("lobby.started", loc) if row.status != "abandoned" else t("board.abandoned", loc))
     return m.OutMessage("\n".join(lines))

@@ -14,7 +14,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
@@ -30,6 +30,10 @@ log = logging.getLogger(__name__)
 
 MAX_TURN_HOURS = 24 * 14
 MAX_DEFAULTS_PER_SEAT = 60  # a timed-out seat's turn is finished by its defaults, bounded
+DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day (or when the player is back)
+
+
+TABLE_EVENTS = ("seat_replaced", "host_changed")  # said in the channel at once
 
 
 class TableError(RuleError):
@@ -42,11 +46,33 @@ class Notifier(Protocol):
     async def post(self, channel_id: int, msg: m.OutMessage) -> int | None:
         """Post in a channel; returns the message id."""
 
-    async def dm(self, user_id: int, msg: m.OutMessage) -> bool:
-        """Send privately; False when the user's DMs are closed."""
+    async def dm(self, user_id: int, msg: m.OutMessage) -> "m.Sent | bool":
+        """Send privately: where it went (``m.Sent``, truthy), or False when the user's
+        DMs are closed."""
+
+    async def edit(self, channel_id: int, message_id: int, msg: m.OutMessage) -> bool:
+        """Replace a message's text and components (attachments stay); False if Discord
+        refuses (gone, or too many edits of an old message: error 30046)."""
 
     async def disable(self, channel_id: int, message_id: int) -> None:
         """Remove or disable the components of an older message."""
+
+
+class Turn(NamedTuple):
+    """Who must act, which turn it is, and which board shows it.
+
+    ``board``: a key equal for every position one board message shows (the same public
+    seats and turn marker; during secret picks the marker alone, so the picks edit one
+    status post); None while only anonymous reactions are pending (they edit the board
+    of the turn they interrupt, naming nobody)."""
+
+    seats: frozenset
+    marker: Any
+    board: str | None
+
+    @classmethod
+    def nobody(cls) -> "Turn":
+        return cls(frozenset(), None, "")
 
 
 @dataclass
@@ -104,6 +130,8 @@ class TableService:
             return await self._load(game_id)
 
     async def leave(self, game_id: int, who: Caller) -> GameRow:
+        """Stand up from the lobby; a host who leaves hands the role to the next player
+        (a lobby left with no human is abandoned)."""
         async with self.lock(game_id):
             row = await self._lobby(game_id, who)
             if row.seat_of(who.user_id) is None:
@@ -111,7 +139,34 @@ class TableService:
             rest = [s for s in row.seats if s.user_id != who.user_id]
             await self.db.set_seats(game_id, [SeatRow(i, s.user_id, s.is_ai, s.name)
                                               for i, s in enumerate(rest)])
+            if who.user_id == row.host_id:
+                await self._hand_host_on(row, rest)
             return await self._load(game_id)
+
+    async def remove_ai(self, game_id: int, who: Caller) -> GameRow:
+        """The host removes the last AI seat of the lobby."""
+        async with self.lock(game_id):
+            row = await self._lobby(game_id, who)
+            self._check_host(row, who)
+            ai_seats = [s for s in row.seats if s.is_ai]
+            if not ai_seats:
+                raise TableError("no_ai_seat")
+            rest = [s for s in row.seats if s is not ai_seats[-1]]
+            await self.db.set_seats(game_id, [SeatRow(i, s.user_id, s.is_ai, s.name)
+                                              for i, s in enumerate(rest)])
+            return await self._load(game_id)
+
+    async def _hand_host_on(self, row: GameRow, seats: list[SeatRow]) -> int | None:
+        """The host left: the first human still seated hosts now (None: nobody is left,
+        a lobby is then abandoned)."""
+        heir = next((s for s in sorted(seats, key=lambda s: s.seat)
+                     if not s.is_ai and s.user_id and s.user_id != row.host_id), None)
+        if heir is not None:
+            await self.db.set_host(row.id, heir.user_id)
+            return heir.user_id
+        if row.status == "lobby":
+            await self.db.set_status(row.id, "abandoned")
+        return None
 
     async def add_ai(self, game_id: int, who: Caller) -> GameRow:
         async with self.lock(game_id):
@@ -141,7 +196,7 @@ class TableService:
             row = await self._load(game_id)
             events = [Event("game_started", {})]
             row, more = await self._play_ai(game, row)
-            await self._announce(game, row, events + more, before=(frozenset(), None))
+            await self._announce(game, row, events + more, before=Turn.nobody())
             return row
 
     def lobby_message(self, row: GameRow) -> m.OutMessage:
@@ -289,6 +344,9 @@ class TableService:
             self._check_manager(row, who, "not_allowed_abandon")
             await self.db.set_status(game_id, "abandoned")
             await self._disable_last_board(row)
+            name = next((s.name for s in row.seats if s.user_id == who.user_id), f"<@{who.user_id}>")
+            await self.notifier.post(row.channel_id, m.OutMessage(
+                t("board.abandoned_by", row.locale, name=name)))
             return await self._load(game_id)
 
     async def replace_with_ai(self, game_id: int, who: Caller, target_id: int) -> GameRow:
@@ -304,11 +362,15 @@ class TableService:
             old = next(s for s in row.seats if s.seat == seat)
             name = t("ai.replaces", row.locale, name=old.name)
             await self.db.set_seat(game_id, SeatRow(seat, None, True, name))
+            heir = await self._hand_host_on(row, row.seats) if target_id == row.host_id else None
             row = await self._load(game_id)
             game = registry.get(row.type)
             before = self._turn(game, row)
             row, events = await self._play_ai(game, row)
             events.insert(0, Event("seat_replaced", {"seat": seat}))
+            if heir is not None:
+                events.insert(1, Event("host_changed", {"seat": row.seat_of(heir)}))
+            await self._say(game, row, [e for e in events if e.kind in TABLE_EVENTS])
             await self._announce(game, row, events, before=before)
             return row
 

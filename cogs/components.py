@@ -70,8 +70,8 @@ class PanelButton(_Routed, ui.DynamicItem[ui.Button], template=r"p1:(?P<game>\d+
         await answer(interaction, work, game_id=game_id)
 
 
-class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+):(?P<verb>join|leave|ai|start)"):
-    """Join / leave / add an AI seat / start, then refresh the lobby message."""
+class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+):(?P<verb>join|leave|ai|unai|start)"):
+    """Join / leave / add or remove an AI seat / start, then refresh the lobby message."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id, verb, user = self.game_id, self.match["verb"], interaction.user
@@ -84,6 +84,8 @@ class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+
                 row = await table.leave(game_id, who)
             elif verb == "ai":
                 row = await table.add_ai(game_id, who)
+            elif verb == "unai":
+                row = await table.remove_ai(game_id, who)
             else:
                 row = await table.start(game_id, who)
             await interaction.edit_original_response(**edit_kwargs(table.lobby_message(row)))

@@ -10,7 +10,8 @@ ADMIN = User(106, "Admin", "en-US", MEMBER_PERMISSIONS | MANAGE_GUILD)
 async def test_lobby_join_leave_ai_and_start(offline):
     ex = await offline.slash(ALICE, "game new", game="citadels", action_cards=True)
     lobby = ex.last
-    assert not lobby.ephemeral and "action_cards=true" in lobby.content
+    assert not lobby.ephemeral and "Akční karty: ano · Velká zeď: ne" in lobby.content
+    assert "action_cards" not in lobby.content and "great_wall" not in lobby.content
     gid = int(lobby.custom_ids()[0].split(":")[1])
     assert lobby.custom_ids() == [f"l1:{gid}:{v}" for v in ("join", "leave", "ai", "start")]
 
@@ -53,7 +54,7 @@ async def test_new_game_rejects_bad_options_and_changes_nothing(offline):
     assert ex.last.ephemeral and "maybe" in ex.last.content
     assert await offline.table.list_games() == []
     ex = await offline.slash(BOB, "game new", game="citadels", options="great_wall=true")
-    assert "great_wall=true" in ex.last.content
+    assert "Great Wall: yes" in ex.last.content
 
 
 async def test_list_status_hand_and_abandon_permissions(offline):
@@ -152,3 +153,63 @@ async def test_turn_clock_option_is_stored_and_shown(offline):
     gid = int(lobby.custom_ids()[0].split(":")[1])
     assert t("lobby.clock", BOB.locale, hours=24) in lobby.content
     assert (await offline.table.db.load_game(gid)).turn_timeout == 24 * 3600
+
+
+async def test_lobby_shows_options_by_their_descriptions(offline):
+    ex = await offline.slash(BOB, "game new", game="burgundy", estates="advanced")
+    content = ex.last.content
+    assert t("burgundy.setting.estates.short", "en") + ": " + t("burgundy.setting.estates.advanced", "en") in content
+    assert "Tie-break: fewer empty spaces wins" in content and "fewer_empty" not in content
+    ex = await offline.slash(ALICE, "game new", game="schutz_burg")
+    assert "Zimní hra: ne" in ex.last.content
+
+
+async def test_host_removes_an_ai_seat(offline):
+    gid, lobby = await new_table(offline, ALICE, (BOB,))
+    assert f"l1:{gid}:unai" not in lobby.custom_ids()               # no AI seat: no button
+    ex = await offline.click(ALICE, lobby, f"l1:{gid}:ai")
+    ex = await offline.click(ALICE, lobby, f"l1:{gid}:ai")
+    lobby = offline.fake.messages[lobby.message_id]
+    assert lobby.custom_ids() == [f"l1:{gid}:{v}" for v in ("join", "leave", "ai", "unai", "start")]
+    ex = await offline.click(BOB, lobby, f"l1:{gid}:unai")
+    assert ex.last.ephemeral and ex.last.content == t("error.not_host", "en")
+    await offline.click(ALICE, lobby, f"l1:{gid}:unai")
+    row = await offline.table.db.load_game(gid)
+    assert [s.name for s in row.seats] == ["Alice", "Bob", t("ai.name", "cs", n=1)]
+    await offline.click(ALICE, lobby, f"l1:{gid}:unai")
+    row = await offline.table.db.load_game(gid)
+    assert [s.is_ai for s in row.seats] == [False, False]
+    lobby = offline.fake.messages[lobby.message_id]
+    assert f"l1:{gid}:unai" not in lobby.custom_ids()
+
+
+async def test_a_host_who_leaves_hands_the_role_on(offline):
+    gid, lobby = await new_table(offline, ALICE, (BOB, CYRIL))
+    await offline.click(ALICE, lobby, f"l1:{gid}:leave")
+    row = await offline.table.db.load_game(gid)
+    assert row.host_id == BOB.id and row.status == "lobby"
+    lobby = offline.fake.messages[lobby.message_id]
+    assert f"<@{BOB.id}>" in lobby.content and "Alice" not in lobby.content
+    ex = await offline.click(CYRIL, lobby, f"l1:{gid}:start")
+    assert ex.last.content == t("error.not_host", "en")
+    await offline.click(BOB, lobby, f"l1:{gid}:ai")                 # Bob hosts now
+    await offline.click(CYRIL, lobby, f"l1:{gid}:leave")
+    await offline.click(BOB, lobby, f"l1:{gid}:leave")              # nobody human is left
+    row = await offline.table.db.load_game(gid)
+    assert row.status == "abandoned"
+    assert offline.fake.messages[lobby.message_id].custom_ids() == []
+
+
+async def test_a_host_replaced_by_the_ai_hands_the_role_on(offline):
+    gid, lobby = await new_table(offline, ALICE, (BOB, CYRIL))
+    await offline.click(ALICE, lobby, f"l1:{gid}:start")
+    ex = await offline.slash(ALICE, "game replace", player=str(ALICE.id), game=gid)
+    assert ex.last.ephemeral
+    row = await offline.table.db.load_game(gid)
+    heir = next(s for s in sorted(row.seats, key=lambda s: s.seat) if not s.is_ai)
+    assert row.host_id == heir.user_id != ALICE.id
+    ex = await offline.slash(ALICE, "game abandon", game=gid)
+    assert ex.last.content == t("error.not_allowed_abandon", "cs")
+    heir_user = next(u for u in (BOB, CYRIL) if u.id == heir.user_id)
+    ex = await offline.slash(heir_user, "game abandon", game=gid)
+    assert (await offline.table.db.load_game(gid)).status == "abandoned"
