@@ -153,7 +153,7 @@ def pending(geo: Geometry, state: dict) -> list[Decision]:
     params = {"number": number, "tile": f"wall{number}"}
     return [Decision(seat, "extra", (Option("extra:use", "use_extra_turn", params),
                                      Option("extra:keep", "keep_wall_tile", params)),
-                     default="extra:use", params=params)]
+                     default="extra:keep", params=params)]
 
 
 def name_kind(name: str) -> str:

@@ -47,6 +47,8 @@ def build_names(geo: Geometry) -> dict[str, dict[str, str]]:
         out[f"wall{number}"] = {"en": f"wall tile {number} ({EFFECT_EN.get(effect, effect)})",
                                 "cs": f"žeton {number} ({cs})"}
         out[f"wall{number}.short"] = {"en": EFFECT_EN.get(effect, effect), "cs": cs}
+    for start in geo.starts:
+        out[start["id"]] = {"en": f"start space {start['id']}", "cs": f"startovní políčko {start['id']}"}
     for tower in geo.towers:
         spaces = "/".join(str(s) for s in tower["spaces"])
         out[tower["id"]] = {"en": f"corner tower {spaces}", "cs": f"rohová věž {spaces}"}

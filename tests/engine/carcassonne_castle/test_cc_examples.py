@@ -388,3 +388,26 @@ def test_view_names_the_wall_tile_of_an_open_decision():
     assert asking["number"] == 2 and asking["points"] == 12 and asking["kind"] == "tower"
     assert sorted(asking["cells"]) == [[4, 2], [4, 3], [4, 4]]
     assert GAME.names()["wall2.short"] == {"en": "Double tower", "cs": "Dvojnásobná věž"}
+
+
+@pytest.mark.parametrize("option, key", [("at:E5", "no_full_side"), ("at:B9", "paths_must_continue"),
+                                         ("at:Z9", "no_such_space"), ("at:A1", "not_interior"),
+                                         ("at:A9", "space_taken")])
+def test_illegal_positions_say_why_and_change_nothing(option, key):
+    import json
+    state = scenario({(8, 0): C4}, drawn="T H C C | NESW")
+    before = json.dumps(state)
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, BLACK, Action("place", option))
+    assert err.value.key == key and json.dumps(state) == before
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, WHITE, Action("place", "at:B9"))
+    assert err.value.key == "not_your_turn" and json.dumps(state) == before
+
+
+def test_back_before_the_tile_is_placed():
+    state = scenario({}, drawn="C C H H | WE")
+    act(state, "place", "at:A8")
+    assert "back" in options_of(state)
+    act(state, "rotate", "back")
+    assert GAME.pending(state)[0].kind == "place" and state["placements"] == []
