@@ -69,12 +69,13 @@ def queue_completed(geo: Geometry, state: dict, completed: list[int], events: li
         winner = majority(uf["fol"][root])
         if winner is None:
             uf["done"][root] = 1
-            state["scored"].append({"kind": KIND_NAME[uf["kind"][root]], "seat": None, "points": 0,
-                                    "cells": list(uf["cells"][root])})
-            back = return_followers(state, root)
-            events.append(Event("feature_unscored" if not any(back) else "feature_tied",
-                                {"kind": KIND_NAME[uf["kind"][root]], "size": len(uf["cells"][root]),
-                                 "spot": anchor(geo, state, root)}))
+            if any(state["board"][c] is not None for c in uf["cells"][root]):
+                state["scored"].append({"kind": KIND_NAME[uf["kind"][root]], "seat": None,
+                                        "points": 0, "cells": list(uf["cells"][root])})
+            if any(return_followers(state, root)):
+                events.append(Event("feature_tied", {"kind": KIND_NAME[uf["kind"][root]],
+                                                     "size": len(uf["cells"][root]),
+                                                     "spot": anchor(geo, state, root)}))
         elif winner == active:
             mine.append(root)
         else:
