@@ -160,8 +160,9 @@ def _keep(geo: Geometry, state: dict, seat: int, root: int, size: int, events: l
     if keep is not None and size <= keep["size"]:
         return
     uf = state["uf"]
+    spot = anchor(geo, state, root)
     part = min(p for p in range(len(uf["parent"])) if uf["kind"][p] == "H"
-               and state["board"][uf["cell"][p]] is not None and find(uf, p) == root)
+               and geo.label(uf["cell"][p]) == spot and find(uf, p) == root)
     state["keep"][seat] = {"part": part, "size": size}
     events.append(Event("keep_moved" if keep else "keep_placed",
-                        {"seat": seat, "size": size, "spot": geo.label(uf["cell"][part])}))
+                        {"seat": seat, "size": size, "spot": spot}))
