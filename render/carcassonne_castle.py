@@ -138,12 +138,23 @@ def _pending_wall_tile(view: Mapping) -> int | str:
     return ""
 
 
-def _wall_chips(img: Image.Image, draw: ImageDraw.ImageDraw, numbers: Sequence[int],
-                locale: str, x: int, y: int, right: int) -> None:
-    if not numbers:
+def _used_wall_tile(number: int, size: int) -> Image.Image:
+    """A wall tile already played: faded."""
+    def make() -> Image.Image:
+        img = art.wall_tile(number, size).copy()
+        img.putalpha(img.getchannel("A").point(lambda a: a * 45 // 100))
+        return img
+    return kit.sprite(("cc_used_wall_tile", number, size), make)
+
+
+def _wall_chips(img: Image.Image, draw: ImageDraw.ImageDraw, info: Mapping, locale: str,
+                x: int, y: int, right: int) -> None:
+    """Wall tiles held (face up, with their effect) and, faded, those already used."""
+    held, used = sorted(info.get("wall_tiles") or ()), sorted(info.get("used") or ())
+    if not held and not used:
         kit.draw_text(draw, (x, y + 3), _t("no_wall_tiles", locale), SMALL, kit.MUTED)
         return
-    for n in sorted(numbers):
+    for n in held:
         text = wall_tile_name(n, locale)
         w = CHIP + 4 + kit.text_width(text, kit.font(SMALL))
         if x + w > right:
@@ -152,6 +163,11 @@ def _wall_chips(img: Image.Image, draw: ImageDraw.ImageDraw, numbers: Sequence[i
         kit.paste(img, art.wall_tile(n, CHIP), (x, y))
         kit.draw_text(draw, (x + CHIP + 4, y + 3), text, SMALL, kit.TEXT)
         x += w + 12
+    for n in used:
+        if x + CHIP > right:
+            return
+        kit.paste(img, _used_wall_tile(n, CHIP), (x, y))
+        x += CHIP + 4
 
 
 def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, info: Mapping,
@@ -187,7 +203,7 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, info
     else:
         kit.paste(img, art.keep_icon(None, 24), (kx, top + 4))
     kit.draw_text(draw, (kx + 27, top + 9), _t("keep", locale), 11, kit.MUTED, max_width=right - kx - 30)
-    _wall_chips(img, draw, info.get("wall_tiles") or (), locale, MARGIN + 10, top + 32, right - 8)
+    _wall_chips(img, draw, info, locale, MARGIN + 10, top + 32, right - 8)
 
 
 DRAWN_LEFT = WIDTH - MARGIN - 96

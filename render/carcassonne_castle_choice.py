@@ -80,8 +80,8 @@ def _mark_features(img: Image.Image, lay: Layout, castle: Castle, items: Sequenc
         table._outline_cells(img, lay, castle, item.get("cells") or (), colour)
         cells = item.get("cells") or ()
         if cells:
-            x0, y0, x1, y1 = lay.cell_box(castle, table._cell(cells[0]))
-            _pill(img, str(i), ((x0 + x1) / 2, (y0 + y1) / 2),
+            x0, y0, _, _ = lay.cell_box(castle, table._cell(cells[0]))
+            _pill(img, str(i), (x0 + LABEL, y0 + LABEL),
                   fill=kit.ACTIVE if item.get("next") else kit.PANEL_EDGE)
 
 
