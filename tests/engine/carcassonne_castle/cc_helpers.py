@@ -16,7 +16,7 @@ EXAMPLE_CODES = [
     "C C1 C C | -", "C1 H H H | -", "C C H H | WE", "C C H H | WE+f", "C C H H | W>P",
     "C C C C | WE", "C C C C | NS", "C H T C1 | N>P E>P S>P", "T H C C | NESW",
     "C C C C | N>P", "C C C C | W>P", "C C C C | E>P", "T H H T | NS", "C C C C | WE+f",
-    "C1 C1 C1 C | -", "C1 C1 C C | -",
+    "C1 C1 C1 C | -", "C1 C1 C C | -", "T T T T | NS",
 ]
 
 
