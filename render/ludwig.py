@@ -78,6 +78,15 @@ def _letters(n: int) -> str:
     return out
 
 
+def seats(view: Mapping) -> list[Mapping]:
+    """The per-seat entries of the view (``seats``; an older view kept them in a list
+    under ``players``, which the contract reserves for the count)."""
+    found = view.get("seats")
+    if found is None and isinstance(view.get("players"), list):
+        found = view["players"]
+    return list(found or ())
+
+
 # -- who acts ---------------------------------------------------------------------------
 def acting(view: Mapping) -> list[int]:
     """Seats that must act now."""
@@ -376,7 +385,7 @@ def _player_line(img: Image.Image, view: Mapping, seat: int, xy: tuple[int, int]
     """Name, score, money, bonus cards, crown of ``seat`` on one line; returns its height."""
     d = ImageDraw.Draw(img)
     x, y = xy
-    info = view["players"][seat]
+    info = seats(view)[seat]
     px = small(WIDTH) + 2
     colour = kit.player_colour(seat)
     d.rounded_rectangle((x, y + 2, x + 8, y + big + 2), radius=3, fill=colour)
@@ -402,7 +411,7 @@ def castles_block(img: Image.Image | None, view: Mapping, y: int, width: int, lo
                   highlight: Sequence[int] = ()) -> int:
     """Every player's castle in a grid, each under its player line; returns the y below.
     With ``img`` None only measures."""
-    players = view.get("players") or []
+    players = seats(view)
     cols = 1 if len(players) == 1 else 2
     cell_w = (width - 2 * MARGIN - (cols - 1) * 12) // cols
     big = glance(width)
@@ -467,7 +476,7 @@ def render_castle(view: Mapping, seat: int, locale: str) -> Image.Image:
     img = _canvas(width, 2000)
     y = MARGIN
     y += _player_line(img, view, seat, (MARGIN, y), width - 2 * MARGIN, locale, glance(width))
-    y = _big_castle(img, view["players"][seat], None, y + 6, width, locale)
+    y = _big_castle(img, seats(view)[seat], None, y + 6, width, locale)
     return _crop(img, y)
 
 
@@ -508,8 +517,8 @@ def render_private(view: Mapping, locale: str) -> Image.Image | None:
         y = market_row(img, view, y, width, locale, with_supply=kind != "price",
                        min_card=140)
     placing = view.get("placing")
-    y = _big_castle(img, view["players"][seat], placing, y, width, locale)
+    y = _big_castle(img, seats(view)[seat], placing, y, width, locale)
     if placing and placing["mode"] != "spot":
-        y = ludwig_place.key_block(img, view["players"][seat], placing, y, width, locale)
+        y = ludwig_place.key_block(img, seats(view)[seat], placing, y, width, locale)
     y = ludwig_place.cards_block(img, view, y, width, locale)
     return _crop(img, y)
