@@ -65,8 +65,8 @@ Schema::
     discard_faces {tile id: face (rotation 0)}     faces of the discarded kinds
 
 Names: ``names()`` has every tile kind id, ``wall<n>`` ("wall tile 2 (Double tower)"),
-``wall<n>.short`` ("Double tower"), corner tower ids, path/tower/house/court, the roles,
-and every part id ("tower:NW-NE").
+``wall<n>.short`` ("Double tower"), corner tower and start space ids, path/tower/house/
+court, the roles, and every part id ("tower:NW-NE").
 
 Decisions (all for ``active``; option ids ≤ 60 chars):
 
@@ -86,6 +86,21 @@ Decisions (all for ``active``; option ids ≤ 60 chars):
               before it scores); params {number, tile, kind, spot, points (doubled)}
     extra     "extra:use" / "extra:keep" (wall tile 1: one more turn right after this
               one); params {number, tile}
+
+Timeout defaults: the first position, the first rotation, "none", the first feature,
+"double:use", "extra:keep".  ``turn_marker`` is the turn number (an extra turn is a new
+turn).
+
+Events (all public; ``seat`` params are seats; ``points`` events are the only score
+changes): tile_drawn {seat, tile}, tile_discarded {seat, tile}, tile_placed {seat, tile,
+spot, rotation}, follower_placed {seat, role, part, where, spot}, feature_tied {kind, size,
+spot}, feature_scored {seat, points, total, kind, size, spot}, wall_tile_taken {seat,
+number, tile, tower, spaces}, wall_tile_used {seat, number, tile}, extra_turn {seat,
+number, tile}, keep_placed / keep_moved {seat, size, spot}, final_scoring {},
+court_scored {seat, points, total, markets, spot}, court_tied {markets, spot},
+wall_tile_scored {seat, points, total, number, tile, kind, size, spot},
+wall_tile_points {seat, points, total, number, tile}, keep_tied {size},
+keep_scored {seat, points, total, size, area}, game_over {scores}.
 """
 from __future__ import annotations
 
