@@ -46,6 +46,7 @@ Schema::
     active (seat), turn (int), phase ("place"|"rotate"|"follower"|"order"|"double"|
            "extra"|"over")
     drawn None | {tile, face (rotation 0), rotations [degrees of its distinct faces]}
+           the tile drawn this turn; still set after it is placed (``last`` says where)
     supply (tiles left, count only), discards [tile kind ids], placed (tiles on the board)
     legal [{cell, label, rotations [degrees]}]   where the drawn tile may go (phase
            place/rotate; public: anyone could work it out)
