@@ -1,13 +1,18 @@
 """The Castles of Burgundy images, built only from engine views.
 
-``render_table(view, locale)``: header (phase, round, region bonus, white die, who acts),
-the central board (depots 1-6 with tiles and goods, black depot, goods of the coming
-rounds, bonus tiles left, turn-order track), one row per player in turn order (VP,
-silverlings, workers, goods, dice) and the estate of the seat to act (the winner's once
-the game is over).
+Laid out for a phone (see ``kit.glance_px``): an at-a-glance strip on top (phase and
+round, who acts and what is asked, every player's VP) that reads inline, the rest at
+least ``kit.detail_px`` of the width; estates are shown on demand.
+
+``render_table(view, locale)``: the strip, the central board (depots 1-6 with tiles and
+goods, black depot, goods of the coming rounds, bonus tiles left, turn-order track) and
+one row per player in turn order (VP, silverlings, workers, goods, dice); once the game
+is over the central board gives way to every estate.
 ``render_private(view, locale)``: the viewer's own estate, large, with dice, workers,
-silverlings, storage, goods, sold goods, knowledge and bonus tiles; None for a spectator.
+silverlings, storage, goods, sold goods, knowledge and bonus tiles (and the depots or the
+board sides when a decision takes from them); None for a spectator.
 ``render_estate(view, seat, locale)``: the same picture of any seat's estate.
+``render_estates(view, locale)``: every estate, compact, with names and VP.
 
 Every estate space carries its id in a small pill: the ids are what players pick in
 Discord.  When the viewer must place a tile, the empty spaces get bright id pills and the
@@ -30,19 +35,20 @@ from render import kit
 GAME = "burgundy"
 NAMES = _GAME.names()
 
-WIDTH = 1500
-PRIVATE_WIDTH = 1300
-PRIVATE_MAX_HEIGHT = 1400             # drawn on this, then cropped to the content
+WIDTH = 800
+PRIVATE_WIDTH = 960
+PRIVATE_MAX_HEIGHT = 1600             # drawn on this, then cropped to the content
 MARGIN = 24
 MIN_HEIGHT = 600
-LEFT_W = 740                          # central board column of the table
-RIGHT_X = MARGIN + LEFT_W + 24        # players and estate column of the table
-LEFT_HEIGHT = 752                     # height the central board column needs (tested)
+LEFT_W = WIDTH - 2 * MARGIN           # central board and player rows of the table
+RIGHT_X = MARGIN                      # the player rows start at the margin too
+GLANCE = max(20, kit.glance_px(WIDTH))        # the strip: reads inline on a phone
+PRIVATE_GLANCE = kit.glance_px(PRIVATE_WIDTH)  # 22 px
 
-TABLE_HEX = 34                        # estate hex radius on the table
+TABLE_HEX = 30                        # estate hex radius in the all-estates grid
 PRIVATE_HEX = 46                      # ... in the private / estate image
 DEPOT_HEX = 31                        # depot tiles on the table
-SMALL_DEPOT_HEX = 26                  # ... in the private image
+SMALL_DEPOT_HEX = 34                  # ... in the private image (text >= detail_px)
 BLACK_HEX = 29
 STORE_HEX = 40                        # stored tiles in the private / estate image
 
@@ -116,29 +122,45 @@ def _knowledge_tile(number: int, size: int) -> Image.Image:
 
 
 # -- table ------------------------------------------------------------------------------
+def _scores(view: Mapping) -> dict[int, int]:
+    """Seat -> VP (the final score once the game is over)."""
+    result = view.get("result") or {}
+    final = result.get("scores") or {}
+    return {e["seat"]: int(final.get(str(e["seat"]), e.get("vp", 0)))
+            for e in view.get("estates") or ()}
+
+
 def _header(img: Image.Image, view: Mapping, locale: str, width: int) -> int:
-    """Title, phase and round, region bonus, white die, who acts; returns the height."""
-    x = MARGIN + 14 + art.text(img, (MARGIN, 18), _t("title", locale), 26, bold=True)
-    badges = [_t("phase_round", locale, phase=view.get("phase", "?"), round=view.get("round", 1)),
-              _t("region_bonus", locale, n=view.get("phase_bonus", 0))]
-    for text in badges:
-        b = kit.badge(text, kit.PANEL_EDGE, 15)
-        kit.paste(img, b, (x, 21))
-        x += b.width + 10
+    """The at-a-glance strip: phase and round (title, region bonus and white die small),
+    who acts and what is asked, every player's VP; returns the height."""
+    draw = ImageDraw.Draw(img)
+    x = MARGIN + 12 + art.text(img, (MARGIN, 12), _t("title", locale), 15, kit.MUTED,
+                               bold=True)
+    x += 12 + art.text(img, (x, 12), _t("region_bonus", locale, n=view.get("phase_bonus", 0)),
+                       15, kit.MUTED)
     if view.get("white_die"):                            # 0 before the first roll
-        x += art.text(img, (x + 4, 33), _t("white_die", locale), 15, kit.MUTED,
-                      anchor="lm") + 12
-        kit.paste(img, art.die_face(view["white_die"], 30), (x, 18))
-        x += 30
-    if view.get("finished"):
-        text, fill = _t("game_over", locale), kit.ACCENT
-    else:
-        names = ", ".join(kit.seat_name(view, s, locale) for s in _acting(view))
-        text = "▶ " + names + ": " + _status(view, locale)
-        fill = kit.ACTIVE
-    art.text(img, (width - MARGIN, 33), text, 16, fill, bold=True, anchor="rm",
-             max_width=width - x - 30 - MARGIN)
-    return 64
+        x += art.text(img, (x, 12), _t("white_die", locale), 15, kit.MUTED) + 8
+        kit.paste(img, art.die_face(view["white_die"], 20), (x, 10))
+    line_h = int(GLANCE * 1.3)
+    top = 38
+    inner = width - 2 * MARGIN
+    with kit.glance():
+        if view.get("finished"):
+            head = [(_t("game_over", locale), kit.ACCENT, True)]
+        else:
+            names = ", ".join(kit.seat_name(view, s, locale) for s in _acting(view))
+            head = [(_t("phase_round", locale, phase=view.get("phase", "?"),
+                        round=view.get("round", 1)) + " · ", kit.MUTED, True),
+                    ("▶ " + names, kit.ACTIVE, True), (": " + _status(view, locale), kit.TEXT, False)]
+        kit.draw_segments(draw, (MARGIN, top), head, GLANCE, inner)
+        top += line_h
+        winners = (view.get("result") or {}).get("winners") or ()
+        scores = _scores(view)
+        chips = [[(("★ " if seat in winners else "") + kit.seat_name(view, seat, locale),
+                   kit.player_colour(seat), True), (f" {vp}", kit.TEXT, True)]
+                 for seat, vp in sorted(scores.items(), key=lambda kv: -kv[1])]
+        top += kit.draw_chips(draw, (MARGIN, top), chips, GLANCE, inner)
+    return top + 6
 
 
 def _depot(img: Image.Image, view: Mapping, depot: Mapping, locale: str,
@@ -168,7 +190,7 @@ def _depot(img: Image.Image, view: Mapping, depot: Mapping, locale: str,
 def _depots(img: Image.Image, view: Mapping, locale: str, left: int, top: int, width: int,
             radius: int) -> int:
     """Depots 1-6 in two rows of three panels; returns the end y."""
-    top += art.section(img, (left, top), width, _t("depots", locale), 15 if radius > 24 else 13)
+    top += art.section(img, (left, top), width, _t("depots", locale), 15)
     pad = max(6, radius // 3)
     gap = 10 if radius > 24 else 6
     cell_w, cell_h = (width - 2 * gap) // 3, 3 * pad + radius + 1 + 2 * radius
@@ -192,8 +214,7 @@ def _central_board(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, l
 def _black_depot(img: Image.Image, view: Mapping, locale: str, left: int, top: int,
                  width: int, radius: int) -> int:
     """The black depot's tiles under a header; returns the end y."""
-    top += art.section(img, (left, top), width, _t("black_depot", locale),
-                       15 if radius > 24 else 13)
+    top += art.section(img, (left, top), width, _t("black_depot", locale), 15)
     hw, hh = art.hex_size(radius)
     tiles = view.get("tiles") or {}
     black = [art.tile_hex(tiles[t], radius, locale) for t in view.get("black_depot") or ()
@@ -328,33 +349,55 @@ def _players(img, draw, view, locale, top) -> int:
     return top
 
 
-def _shown_seat(view: Mapping) -> int:
-    """The seat to act, or the (first) winner once the game is over."""
-    winners = (view.get("result") or {}).get("winners") or ()
-    if view.get("finished") and winners:
-        return int(winners[0])
-    return int(view.get("active") or 0)
+ESTATE_CELL_H = 30 + art.estate_size(TABLE_HEX)[1] + 12     # a grid estate, its title
+
+
+def _estate_grid(img: Image.Image, view: Mapping, locale: str, top: int) -> int:
+    """Every estate, two per row, each under its owner's name and VP; returns the end y."""
+    estates = view.get("estates") or []
+    ew, _ = art.estate_size(TABLE_HEX)
+    gap = (LEFT_W - 2 * ew)
+    draw = ImageDraw.Draw(img)
+    scores = _scores(view)
+    for i, est in enumerate(estates):
+        row, col = divmod(i, 2)
+        x, y = MARGIN + col * (ew + gap), top + row * ESTATE_CELL_H
+        seat = est["seat"]
+        with kit.glance():
+            kit.draw_segments(draw, (x, y), [
+                (kit.seat_name(view, seat, locale), kit.player_colour(seat), True),
+                (f" {_t('vp', locale, n=scores.get(seat, 0))}", kit.TEXT, True)], GLANCE, ew)
+        art.draw_estate(img, view, est, TABLE_HEX, (x, y + 30), locale)
+    return top + -(-len(estates) // 2) * ESTATE_CELL_H
+
+
+MAX_HEIGHT = 2000                     # a table is drawn on this, then cropped
+
+
+def _cropped(img: Image.Image, end: int) -> Image.Image:
+    return img.crop((0, 0, img.width, min(img.height, max(MIN_HEIGHT, end + 12))))
 
 
 def render_table(view: dict, locale: str) -> Image.Image:
-    """The public table of a Castles of Burgundy view (any seat's or the spectator's)."""
-    estates = view["estates"]
-    ew, eh = art.estate_size(TABLE_HEX)
-    height = max(MIN_HEIGHT, 72 + 24 + _row_height(view) * len(estates) + 4 + 24 + eh + 20,
-                 LEFT_HEIGHT)
-    img = Image.new("RGB", (WIDTH, height), kit.BG)
+    """The public table of a Castles of Burgundy view (any seat's or the spectator's):
+    the strip, the central board and the players; at the end the players and every estate."""
+    img = Image.new("RGB", (WIDTH, MAX_HEIGHT), kit.BG)
     draw = ImageDraw.Draw(img)
     top = _header(img, view, locale, WIDTH) + 8
-    _central_board(img, draw, view, locale, top)
-    top = _players(img, draw, view, locale, top) + 4
-    seat = _shown_seat(view)
-    est = estates[seat]
-    title = _t("estate_of", locale, player=kit.seat_name(view, seat, locale),
-               n=est.get("estate", 1))
-    top += art.section(img, (RIGHT_X, top), WIDTH - MARGIN - RIGHT_X, title)
-    art.draw_estate(img, view, est, TABLE_HEX, (RIGHT_X, top), locale)
-    _side_column(img, view, est, locale, RIGHT_X + ew + 12, top, WIDTH - MARGIN, False)
-    return img
+    if view.get("finished"):
+        top = _players(img, draw, view, locale, top) + 8
+        top = _estate_grid(img, view, locale, top)
+    else:
+        top = _central_board(img, draw, view, locale, top)
+        top = _players(img, draw, view, locale, top)
+    return _cropped(img, top)
+
+
+def render_estates(view: dict, locale: str) -> Image.Image:
+    """Every estate, compact, under the strip (``/burgundy estates``)."""
+    img = Image.new("RGB", (WIDTH, MAX_HEIGHT), kit.BG)
+    top = _header(img, view, locale, WIDTH) + 8
+    return _cropped(img, _estate_grid(img, view, locale, top))
 
 
 # -- estate images ----------------------------------------------------------------------
@@ -423,16 +466,18 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
     colour = kit.player_colour(seat)
     kit.paste(img, kit.meeple(32, colour), (MARGIN, 16))
     x = MARGIN + 42
-    x += art.text(img, (x, 32), kit.seat_name(view, seat, locale), 22, colour, bold=True,
-                  anchor="lm", max_width=320) + 18
-    x += art.text(img, (x, 32), _t("vp", locale, n=est.get("vp", 0)), 20, bold=True,
-                  anchor="lm") + 18
-    kit.paste(img, kit.coin(est.get("silverlings", 0), 28), (x, 18))
-    x += 36
-    kit.paste(img, art.worker_icon(26), (x, 19))
-    x += 30 + art.text(img, (x + 30, 32), str(est.get("workers", 0)), 18, bold=True,
-                       anchor="lm") + 18
-    x = _paste_row(img, _dice(est, seat, 32), x, 32, 8) + 12
+    big = PRIVATE_GLANCE
+    with kit.glance():                                  # who, VP, money, workers, dice
+        x += art.text(img, (x, 32), kit.seat_name(view, seat, locale), big, colour, bold=True,
+                      anchor="lm", max_width=260) + 16
+        x += art.text(img, (x, 32), _t("vp", locale, n=est.get("vp", 0)), big, bold=True,
+                      anchor="lm") + 16
+        kit.paste(img, kit.coin(est.get("silverlings", 0), 2 * big), (x, 32 - big))
+        x += 2 * big + 8
+        kit.paste(img, art.worker_icon(30), (x, 17))
+        x += 32 + art.text(img, (x + 32, 32), str(est.get("workers", 0)), big, bold=True,
+                           anchor="lm") + 16
+    x = _paste_row(img, _dice(est, seat, 34), x, 32, 8) + 12
     phase = _t("phase_round", locale, phase=view.get("phase", "?"), round=view.get("round", 1))
     art.text(img, (PRIVATE_WIDTH - MARGIN, 32), phase, 15, kit.MUTED, anchor="rm",
              max_width=PRIVATE_WIDTH - MARGIN - x)
@@ -444,43 +489,46 @@ def _estate_image(view: Mapping, seat: int, locale: str) -> Image.Image:
     if legal:
         outline = legal
     note = _t("estate_of", locale, player=kit.seat_name(view, seat, locale), n=est.get("estate", 1))
-    if est.get("confidence", "high") != "high":
-        note += " · " + _t("uncertain_layout", locale)
     art.text(img, (MARGIN, top), note, 14, kit.MUTED, max_width=ew)
     art.draw_estate(img, view, est, PRIVATE_HEX, (MARGIN, top + 22), locale,
-                    bright=kind in ("space", "start_castle"), outline=outline)
+                    bright=kind in ("space", "start_castle"), outline=outline,
+                    bright_size=PRIVATE_GLANCE)
     left = MARGIN + ew + 24
+    column = PRIVATE_WIDTH - MARGIN - left
     y = top
     if deciding:
-        y += kit.draw_lines(draw, (left, y), "▶ " + _t("your_turn", locale), 18,
-                            PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, bold=True) + 2
-        y += kit.draw_lines(draw, (left, y), _status(view, locale, "you"), 16,
-                            PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, max_lines=2) + 2
+        with kit.glance():
+            y += kit.draw_lines(draw, (left, y), "▶ " + _t("your_turn", locale), big,
+                                column, kit.ACTIVE, bold=True) + 2
+            y += kit.draw_lines(draw, (left, y), _status(view, locale, "you"), big,
+                                column, kit.ACTIVE, max_lines=3) + 4
         hint = {"space": "pick_space" if legal else None,
                 "start_castle": "pick_castle"}.get(kind)
         if hint:
-            y += kit.draw_lines(draw, (left, y), _t(hint, locale), 14,
-                                PRIVATE_WIDTH - MARGIN - left, kit.TEXT, max_lines=2) + 6
-        if kind in _SIDE_KINDS:
-            y = _board_sides(img, est, locale, left, y + 4)
-        if kind in _BOARD_KINDS:
-            width = PRIVATE_WIDTH - MARGIN - left
-            y = _depots(img, view, locale, left, y + 4, width, SMALL_DEPOT_HEX)
-            y = _black_depot(img, view, locale, left, y, width, SMALL_DEPOT_HEX)
+            y += kit.draw_lines(draw, (left, y), _t(hint, locale), 15, column, kit.TEXT,
+                                max_lines=3) + 6
         y += 6
     elif mine and (view.get("estate_picks") or {}).get("mine"):
         _, side, space = str(view["estate_picks"]["mine"]).split(":")
-        y += kit.draw_lines(draw, (left, y), _t("picked", locale, n=side, space=space), 16,
-                            PRIVATE_WIDTH - MARGIN - left, kit.ACTIVE, max_lines=2) + 8
+        with kit.glance():
+            y += kit.draw_lines(draw, (left, y), _t("picked", locale, n=side, space=space), big,
+                                column, kit.ACTIVE, max_lines=3) + 8
     end = _side_column(img, view, est, locale, left, y, PRIVATE_WIDTH - MARGIN, True)
-    return img.crop((0, 0, PRIVATE_WIDTH, min(PRIVATE_MAX_HEIGHT, max(height, end + 20))))
+    end = max(end, top + 22 + eh) + 12
+    if kind in _SIDE_KINDS:                  # below the estate, across the picture
+        end = _board_sides(img, est, locale, MARGIN, end)
+    if kind in _BOARD_KINDS:
+        width = PRIVATE_WIDTH - 2 * MARGIN
+        end = _depots(img, view, locale, MARGIN, end, width, SMALL_DEPOT_HEX)
+        end = _black_depot(img, view, locale, MARGIN, end, width, SMALL_DEPOT_HEX)
+    return img.crop((0, 0, PRIVATE_WIDTH, min(PRIVATE_MAX_HEIGHT, max(height, end + 12))))
 
 
 def _board_sides(img, est, locale, left, top) -> int:
     """Both faces of the seat's board (advanced setup), small, with their numbers."""
     top += art.section(img, (left, top), PRIVATE_WIDTH - MARGIN - left,
-                       _t("board_sides", locale), 13)
-    radius = 18
+                       _t("board_sides", locale), 15)
+    radius = 26
     ew, eh = art.estate_size(radius)
     for i, number in enumerate(est.get("board") or ()):
         face = data.ESTATES.get(number)
@@ -489,15 +537,17 @@ def _board_sides(img, est, locale, left, top) -> int:
         spaces = [{"id": s, "colour": face.colour[s], "die": data.DIE[s],
                    "region": f"R{face.region[s] + 1}"} for s in data.SPACES]
         x = left + i * (ew + 16)
-        kit.paste(img, art.estate_base(number, spaces, radius), (x, top + 20))
-        kit.paste(img, art.boundaries(number, spaces, radius), (x, top + 20))
+        kit.paste(img, art.estate_base(number, spaces, radius), (x, top + 26))
+        kit.paste(img, art.boundaries(number, spaces, radius), (x, top + 26))
         centres = art.centres(number, face.castle_spaces, radius)
         for space, (cx, cy) in centres.items():       # the start castle may go here
-            pill = art.id_pill(space, 10, True)
-            kit.paste(img, pill, (x + cx - pill.width // 2, top + 20 + cy - pill.height // 2))
-        art.text(img, (x + ew // 2, top), _t("side", locale, n=number), 14, bold=True,
-                 anchor="ma")
-    return top + 20 + eh + 8
+            with kit.glance():                       # the player picks by these
+                pill = art.id_pill(space, PRIVATE_GLANCE, True)
+            kit.paste(img, pill, (x + cx - pill.width // 2, top + 26 + cy - pill.height // 2))
+        with kit.glance():
+            art.text(img, (x + ew // 2, top - 6), _t("side", locale, n=number), PRIVATE_GLANCE,
+                     bold=True, anchor="ma")
+    return top + 26 + eh + 8
 
 
 def legal_spaces(view: Mapping) -> list[int]:

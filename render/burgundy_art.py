@@ -227,10 +227,12 @@ def boundaries(number: int, spaces: Sequence[Mapping], radius: int) -> Image.Ima
 
 def draw_estate(canvas: Image.Image, view: Mapping, est: Mapping, radius: int,
                 xy: tuple[int, int], locale: str, *, bright: bool = False,
-                outline: Sequence[int] = ()) -> None:
+                outline: Sequence[int] = (), bright_size: int | None = None) -> None:
     """Paste ``est``'s estate at ``xy``: spaces, placed tiles, region lines, id pills.
 
-    ``bright``: white id pills on the empty spaces; ``outline``: space ids circled."""
+    ``bright``: white id pills (``bright_size`` px, read at a glance: the player picks
+    by them) on the empty spaces (only the ``outline``d ones when there are any);
+    ``outline``: space ids circled."""
     spaces = est["spaces"]
     number = est.get("estate", 1)
     x0, y0 = xy
@@ -252,7 +254,12 @@ def draw_estate(canvas: Image.Image, view: Mapping, est: Mapping, radius: int,
         if s["id"] in outline:
             draw.ellipse((x0 + cx - radius * 0.8, y0 + cy - radius * 0.8, x0 + cx + radius * 0.8,
                           y0 + cy + radius * 0.8), outline=kit.ACTIVE, width=max(3, radius // 10))
-        pill = id_pill(s["id"], pill_size, bright and not s.get("tile"))
+        lit = bright and not s.get("tile") and (not outline or s["id"] in outline)
+        if lit:
+            with kit.glance():
+                pill = id_pill(s["id"], bright_size or pill_size, True)
+        else:
+            pill = id_pill(s["id"], pill_size, False)
         top = cy - int(radius * (0.86 if s.get("tile") else 0.74))
         kit.paste(canvas, pill, (x0 + cx - pill.width // 2, y0 + top))
 

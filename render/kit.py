@@ -39,6 +39,7 @@ __all__ = [
     "font", "player_colour", "lang", "t_name", "label", "seat_name",
     "text_width", "ellipsize", "wrap", "draw_string", "draw_text", "draw_lines", "text_sprite",
     "TextRecord", "recording", "glance", "fallback_fonts", "font_for",
+    "glance_px", "detail_px", "draw_segments", "draw_chips",
     "SpriteCache", "SPRITES", "sprite", "paste",
     "contrast", "card", "coin", "badge", "crown", "panel", "section_header",
     "cards_per_row", "card_section_height", "card_sections",
@@ -302,6 +303,57 @@ def recording() -> Iterator[list[TextRecord]]:
         _local.records = None
 
 
+# Discord shows a picture ~400 px wide inline on a phone, ~850 px full-screen; text
+# must be >= 9 px there: at a glance inline, everything else full-screen.
+PHONE_INLINE, PHONE_FULL, PHONE_MIN_PX = 400, 850, 9
+
+
+def glance_px(width: int) -> int:
+    """The smallest font px for at-a-glance text in a picture ``width`` px wide."""
+    return -(-PHONE_MIN_PX * width // PHONE_INLINE)
+
+
+def detail_px(width: int) -> int:
+    """The smallest font px for any text in a picture ``width`` px wide."""
+    return -(-PHONE_MIN_PX * width // PHONE_FULL)
+
+
+def draw_segments(draw: ImageDraw.ImageDraw, xy: tuple[int, int], segments, size: int,
+                  max_width: int, *, anchor: str = "la") -> int:
+    """One line of ``(text, colour, bold)`` segments from ``xy`` (``anchor`` "l?" or
+    "r?"), the last ones ellipsized to keep within ``max_width``; returns the width."""
+    parts, used = [], 0
+    for text, colour, bold in segments:
+        room = max_width - used
+        if room <= size:
+            break
+        fnt = font(size, bold)
+        fitted = ellipsize(text, fnt, room)
+        parts.append((fitted, colour, bold))
+        used += text_width(fitted, fnt)
+    x = xy[0] - (used if anchor[0] == "r" else 0)
+    for text, colour, bold in parts:
+        draw_string(draw, (x, xy[1]), text, size, colour, bold=bold, anchor="l" + anchor[1])
+        x += text_width(text, font(size, bold))
+    return used
+
+
+def draw_chips(draw: ImageDraw.ImageDraw, xy: tuple[int, int], chips, size: int,
+               max_width: int, gap: int | None = None) -> int:
+    """Groups of ``(text, colour, bold)`` segments (a player and a score) flowed into rows
+    of ``max_width``, a group never split; returns the height used."""
+    gap = size if gap is None else gap
+    x, y = xy
+    line_h = int(size * 1.3)
+    rows = 1 if chips else 0
+    for chip in chips:
+        width = sum(text_width(text, font(size, bold)) for text, _, bold in chip)
+        if x > xy[0] and x + width > xy[0] + max_width:
+            x, y, rows = xy[0], y + line_h, rows + 1
+        x += draw_segments(draw, (x, y), chip, size, xy[0] + max_width - x) + gap
+    return rows * line_h
+
+
 @lru_cache(maxsize=256)
 def _baseline(size: int, bold: bool, vertical: str) -> int:
     """How far below an anchor point of vertical kind ``vertical`` the baseline is."""
@@ -539,7 +591,8 @@ def crown(height: int = 24, fill: RGB = ACCENT) -> Image.Image:
 
 def card(title: str, *, size: tuple[int, int] = (120, 84), band: RGB = NEUTRAL,
          cost: int | None = None, corner: str | None = None, face: RGB = CARD_FACE,
-         title_size: int = 13, footer: str | None = None, dim: bool = False) -> Image.Image:
+         title_size: int = 13, footer: str | None = None, dim: bool = False,
+         footer_size: int | None = None) -> Image.Image:
     """A rounded card: colour band on top (with ``corner`` text at its left), ``cost``
     coin at the top right, ``title`` wrapped on two lines, optional small ``footer``.
     ``dim`` greys the card out (removed/used)."""
@@ -564,13 +617,15 @@ def card(title: str, *, size: tuple[int, int] = (120, 84), band: RGB = NEUTRAL,
         draw_lines(d, (w // 2, text_top), title, title_size, w - 10, CARD_TEXT, bold=True,
                    max_lines=max_lines, center=True)
         if footer:
-            draw_text(d, (w // 2, h - 4), footer, max(9, title_size - 3), (90, 90, 100),
-                      anchor="md", max_width=w - 8)
+            draw_text(d, (w // 2, h - 4), footer, footer_size or max(9, title_size - 3),
+                      (90, 90, 100),
+                      anchor="md", max_width=w - 8, layer="detail")
         if dim:
             alpha = img.getchannel("A").point(lambda a: a * 55 // 100)
             img.putalpha(alpha)
         return img
-    return sprite(("card", title, size, band, cost, corner, face, title_size, footer, dim), make)
+    return sprite(("card", title, size, band, cost, corner, face, title_size, footer, dim,
+                   footer_size), make)
 
 
 def panel(canvas: Image.Image, box: tuple[int, int, int, int], *, fill: RGB = PANEL,

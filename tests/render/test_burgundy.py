@@ -109,22 +109,33 @@ def test_rendering_is_deterministic_and_localised():
     assert png(burgundy.render_private(own, "cs")) != png(burgundy.render_private(own, "en"))
 
 
-def test_table_shows_the_estate_of_the_seat_to_act():
+def test_mid_game_table_leaves_estates_to_the_estate_pictures():
     _, state = next((n, s) for n, s in PLAYING if s["phase"] >= 2)
     view = GAME.view(state, None)
     before = png(burgundy.render_table(view, "en"))
-    other = copy.deepcopy(view)
-    active = other["active"]
-    shown = other["estates"][active]["spaces"]
-    empty = next(sp for sp in shown if not sp["tile"])
-    empty["tile"] = next(iter(other["tiles"]))
-    assert png(burgundy.render_table(other, "en")) != before
-    idle = copy.deepcopy(view)
-    idle_seat = (active + 1) % view["players"]
-    spot = next(sp for sp in idle["estates"][idle_seat]["spaces"] if not sp["tile"])
-    spot["tile"] = next(iter(idle["tiles"]))
-    # an idle seat's estate is not drawn on the table (its row shows counts only)
-    assert png(burgundy.render_table(idle, "en")) == before
+    for seat in range(view["players"]):
+        other = copy.deepcopy(view)
+        spot = next(sp for sp in other["estates"][seat]["spaces"] if not sp["tile"])
+        spot["tile"] = next(iter(other["tiles"]))
+        # the table keeps to the board and the player rows; estates are on demand ...
+        assert png(burgundy.render_table(other, "en")) == before
+        # ... where every seat's estate shows the change
+        assert png(burgundy.render_estates(other, "en")) != png(burgundy.render_estates(view, "en"))
+        assert (png(burgundy.render_estate(other, seat, "en"))
+                != png(burgundy.render_estate(view, seat, "en")))
+
+
+def test_final_table_shows_every_estate():
+    _, state = next((n, s) for n, s in STATES if s["finished"])
+    view = GAME.view(state, None)
+    before = png(burgundy.render_table(view, "en"))
+    for seat in range(view["players"]):
+        other = copy.deepcopy(view)
+        spot = next((sp for sp in other["estates"][seat]["spaces"] if not sp["tile"]), None)
+        if spot is None:
+            continue
+        spot["tile"] = next(iter(other["tiles"]))
+        assert png(burgundy.render_table(other, "en")) != before
 
 
 def test_placed_tiles_change_the_estate_picture():
@@ -221,7 +232,6 @@ def test_end_image_marks_winners_and_scores():
     plain = copy.deepcopy(view)
     plain.pop("result")
     assert png(burgundy.render_table(view, "en")) != png(burgundy.render_table(plain, "en"))
-    assert burgundy._shown_seat(view) == view["result"]["winners"][0]
 
 
 def test_seat_names_from_the_view_are_drawn():
@@ -231,12 +241,14 @@ def test_seat_names_from_the_view_are_drawn():
     assert png(burgundy.render_table(named, "cs")) != png(burgundy.render_table(view, "cs"))
 
 
-def test_central_board_fits_the_reserved_height():
+def test_central_board_fits_the_table_width():
     for _, state in STATES:
         view = GAME.view(state, None)
-        canvas = Image.new("RGB", (burgundy.WIDTH, 1200), kit.BG)
+        canvas = Image.new("RGB", (burgundy.WIDTH, 1600), kit.BG)
         end = burgundy._central_board(canvas, ImageDraw.Draw(canvas), view, "cs", 72)
-        assert end <= burgundy.LEFT_HEIGHT
+        assert end <= 72 + 800
+        assert canvas.crop((burgundy.WIDTH - burgundy.MARGIN + 1, 0, burgundy.WIDTH, end)) \
+            .getcolors() == [((burgundy.MARGIN - 1) * end, kit.BG)]
 
 
 def test_every_tile_kind_and_status_is_labelled_in_both_locales():
