@@ -1,6 +1,10 @@
 """Citadels images, built only from engine views.
 
-``render_table(view, locale)``: the public table — header (round, phase, crown, piles),
+Laid out for a phone: an at-a-glance strip on top (round, who must act and what is
+asked, scores at the end) in type that reads inline (``kit.glance_px``), every other
+text at least ``kit.detail_px`` of the width.
+
+``render_table(view, locale)``: the public table — the strip (and the piles),
 the eight characters in calling order (removed, revealed by whom, killed, robbed, the
 rank being called), and one panel per player (city, gold, hand size, wagons, scores).
 ``render_private(view, locale)``: one seat's hand (deck-swap selection outlined), own
@@ -23,16 +27,19 @@ GAME = "citadels"
 NAMES = data.names()
 
 WIDTH = 1280
-PRIVATE_WIDTH = 1100
+PRIVATE_WIDTH = 720
 MARGIN = 24
 MIN_HEIGHT = 600
+GLANCE = kit.glance_px(WIDTH)               # 29 px: reads inline on a phone
+DETAIL = kit.detail_px(WIDTH)               # 14 px: reads full-screen
+PRIVATE_GLANCE = kit.glance_px(PRIVATE_WIDTH)
 
-CITY_CARD = (112, 70)
-CHAR_CARD = (134, 78)
-HAND_CARD = (140, 96)
+CITY_CARD = (118, 76)
+CHAR_CARD = (134, 80)
+HAND_CARD = (150, 104)
 EMPTY_SECTION = 34 + 30            # a private section without cards: header and a dash
 CITY_GAP = 8
-PLAYER_HEAD = 46
+PLAYER_HEAD = 50
 
 ACTION_BAND = (58, 62, 74)
 WAGON_BADGE = (150, 96, 44)
@@ -51,7 +58,7 @@ def _name(card_id: str, locale: str) -> str:
 
 # -- card sprites -----------------------------------------------------------------------
 def card_sprite(card_id: str, locale: str, size: tuple[int, int] = CITY_CARD,
-                title_size: int = 12) -> Image.Image:
+                title_size: int = DETAIL) -> Image.Image:
     """A district (colour band, cost coin) or action card (white, star, "action card")."""
     name = _name(card_id, locale)
     district = data.DISTRICTS.get(card_id)
@@ -59,16 +66,18 @@ def card_sprite(card_id: str, locale: str, size: tuple[int, int] = CITY_CARD,
         points = district["points"]
         footer = _t("points", locale, n=points) if points != district["cost"] else None
         return kit.card(name, size=size, band=kit.DISTRICT[district["colour"]],
-                        cost=district["cost"], title_size=title_size, footer=footer)
+                        cost=district["cost"], title_size=title_size, footer=footer,
+                        footer_size=DETAIL)
     return kit.card(name, size=size, band=ACTION_BAND, face=ACTION_FACE, corner="★",
-                    title_size=title_size, footer=_t("action_card", locale))
+                    title_size=title_size, footer=_t("action_card", locale),
+                    footer_size=DETAIL)
 
 
 def character_sprite(char_id: str, locale: str, size: tuple[int, int] = CHAR_CARD,
-                     dim: bool = False) -> Image.Image:
+                     dim: bool = False, title_size: int = 15) -> Image.Image:
     """A character card: rank in the band, band in its income colour."""
     return kit.card(_name(char_id, locale), size=size, band=_char_colour(char_id),
-                    corner=str(data.RANK[char_id]), title_size=14, dim=dim)
+                    corner=str(data.RANK[char_id]), title_size=title_size, dim=dim)
 
 
 # -- view helpers -----------------------------------------------------------------------
@@ -109,22 +118,55 @@ def _player_height(view: Mapping, info: Mapping) -> int:
     return PLAYER_HEAD + rows * (CITY_CARD[1] + CITY_GAP) + 14 + extra
 
 
+def _acting_seat(view: Mapping) -> int | None:
+    """Who must act now: the drafting seat, else the seat whose character is called."""
+    if view.get("finished"):
+        return None
+    draft = view.get("draft") or {}
+    seat = draft.get("seat") if view.get("phase") == "draft" else view.get("current_seat")
+    return None if seat is None else int(seat)
+
+
+def _turn_line(view: Mapping, locale: str) -> list[tuple[str, kit.RGB, bool]]:
+    """The strip's second line: who must act and what is asked, or the final scores."""
+    if view.get("finished"):
+        result = view.get("result") or {}
+        scores = result.get("scores") or {}
+        order = sorted(scores, key=lambda s: -scores[s])
+        out = []
+        for i, seat in enumerate(order):
+            star = "★ " if int(seat) in (result.get("winners") or ()) else ""
+            out += [(("  " if i else "") + star + kit.seat_name(view, int(seat), locale),
+                     kit.player_colour(int(seat)), True), (f" {scores[seat]}", kit.TEXT, True)]
+        return out
+    seat = _acting_seat(view)
+    if seat is None:
+        return []
+    asked = _t("on_turn", locale) if view.get("phase") == "call" else _t("choosing", locale)
+    return [("▶ " + kit.seat_name(view, seat, locale), kit.player_colour(seat), True),
+            (" " + asked, kit.TEXT, False)]
+
+
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str) -> int:
-    x = MARGIN + 12 + kit.draw_text(draw, (MARGIN, 18), _t("title", locale), 28, bold=True)
-    badges = [_t("round", locale, n=view.get("round", 0)), _phase_text(view, locale)]
-    if (view.get("options") or {}).get("action_cards"):
-        badges.append(_t("action_cards_variant", locale))
-    for text in badges:
-        badge = kit.badge(text, kit.PANEL_EDGE, 16)
-        kit.paste(img, badge, (x, 22))
-        x += badge.width + 10
+    """The at-a-glance strip: round and phase, who acts (or the scores); piles at the right."""
     right = WIDTH - MARGIN
     for text in (_t("discard_pile", locale, n=len(view.get("discard") or ())),
                  _t("draw_pile", locale, n=view.get("draw_pile", 0))):
         w = kit.text_width(text, kit.font(16))
-        kit.draw_text(draw, (right - w, 26), text, 16, kit.MUTED)
+        kit.draw_text(draw, (right - w, 14), text, 16, kit.MUTED)
         right -= w + 24
-    return 70
+    title = _t("title", locale)
+    if (view.get("options") or {}).get("action_cards"):
+        title += " · " + _t("action_cards_variant", locale)
+    kit.draw_text(draw, (MARGIN, 14), title, 16, kit.MUTED, bold=True, max_width=right - MARGIN)
+    line_h = int(GLANCE * 1.3)
+    with kit.glance():
+        head = [(_t("round", locale, n=view.get("round", 0)) + " · ", kit.MUTED, True),
+                (_phase_text(view, locale), kit.TEXT, True)]
+        kit.draw_segments(draw, (MARGIN, 40), head, GLANCE, WIDTH - 2 * MARGIN)
+        kit.draw_segments(draw, (MARGIN, 40 + line_h), _turn_line(view, locale), GLANCE,
+                          WIDTH - 2 * MARGIN)
+    return 40 + 2 * line_h + 12
 
 
 def _character_caption(view: Mapping, char: str, holders: Mapping[str, int],
@@ -162,9 +204,10 @@ def _draw_characters(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
             draw.rounded_rectangle(box, radius=10, outline=colour, width=3)
         if char == _killed(view):
             draw.rounded_rectangle(box, radius=10, outline=KILLED, width=3)
-            kit.paste(img, kit.badge("✖", KILLED, 13), (x + 4, top + h - 24))
+            kit.paste(img, kit.badge("✖", KILLED, DETAIL), (x + 4, top + h - 26))
         if char == view.get("thief_target"):
-            kit.paste(img, kit.badge(_t("robbed", locale), kit.GOLD, 12), (x + 4, top + h - 22))
+            kit.paste(img, kit.badge(_t("robbed", locale), kit.GOLD, DETAIL),
+                      (x + 4, top + h - 26))
         if char == calling:
             draw.rounded_rectangle(box, radius=10, outline=kit.ACTIVE, width=4)
         if caption:
@@ -188,30 +231,30 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, inf
     if info.get("is_crown"):
         kit.paste(img, kit.crown(22), (x, top + 11))
         x += 36
-    x += kit.draw_text(draw, (x, top + 10), kit.seat_name(view, seat, locale), 19, colour,
+    x += kit.draw_text(draw, (x, top + 10), kit.seat_name(view, seat, locale), 22, colour,
                        bold=True, max_width=260) + 18
-    x += kit.draw_text(draw, (x, top + 13), _t("gold", locale), 15, kit.MUTED) + 6
-    kit.paste(img, kit.coin(info["gold"], 26), (x, top + 10))
-    x += 26 + 18
-    x += kit.draw_text(draw, (x, top + 13), _t("hand_size", locale, n=info["hand_size"]), 15) + 16
+    x += kit.draw_text(draw, (x, top + 14), _t("gold", locale), 16, kit.MUTED) + 6
+    kit.paste(img, kit.coin(info["gold"], 28), (x, top + 10))
+    x += 28 + 18
+    x += kit.draw_text(draw, (x, top + 14), _t("hand_size", locale, n=info["hand_size"]), 16) + 16
     for char in info.get("characters") or ():
-        x += _paste_badge(img, _name(char, locale), _char_colour(char), x, top + 11, 14)
+        x += _paste_badge(img, _name(char, locale), _char_colour(char), x, top + 11, 15)
     for wagon in view.get("wagons") or ():
         if int(wagon["owner"]) == seat:
             text = _t("wagon", locale, n=wagon["gold"])
-            x += _paste_badge(img, text, WAGON_BADGE, x, top + 12, 13)
+            x += _paste_badge(img, text, WAGON_BADGE, x, top + 12, DETAIL)
     if current:
         turn = view.get("turn") or {}
         status = _t("on_turn", locale) if view.get("phase") == "call" else _t("choosing", locale)
         if turn.get("action_card"):
             status += " · " + _name(turn["action_card"], locale)
-        kit.draw_text(draw, (right - 14, top + 13), "▶ " + status, 15, kit.ACTIVE, bold=True,
+        kit.draw_text(draw, (right - 14, top + 13), "▶ " + status, 16, kit.ACTIVE, bold=True,
                       anchor="ra", max_width=max(60, right - 14 - x))
     city_top = top + PLAYER_HEAD
     if info["city"]:
         _draw_city(img, info["city"], locale, left + 20, city_top)
     else:
-        kit.draw_text(draw, (left + 20, city_top + 24), _t("empty_city", locale), 15, kit.MUTED)
+        kit.draw_text(draw, (left + 20, city_top + 24), _t("empty_city", locale), 16, kit.MUTED)
     if view.get("finished"):
         _draw_final(img, draw, view, seat, locale, top, right, height)
 
@@ -230,7 +273,7 @@ def _draw_final(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, seat
     if total is not None:
         winner = seat in (result.get("winners") or ())
         text = ("★ " if winner else "") + _t("score_total", locale, n=total)
-        kit.draw_text(draw, (right - 14, top + 9), text, 21,
+        kit.draw_text(draw, (right - 14, top + 9), text, 22,
                       kit.ACCENT if winner else kit.TEXT, bold=True, anchor="ra")
     parts = (result.get("breakdown") or {}).get(str(seat)) or {}
     detail = " · ".join(f"{_t('score.' + k, locale)}: {'' if k == 'districts' else '+'}{v}"
@@ -239,10 +282,10 @@ def _draw_final(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, seat
     hand = hands[seat] if seat < len(hands) else []
     in_hand = ", ".join(_name(c, locale) for c in hand) or "—"
     bottom = top + height - 8
-    kit.draw_text(draw, (MARGIN + 20, bottom - 44), detail, 14, kit.TEXT,
+    kit.draw_text(draw, (MARGIN + 20, bottom - 44), detail, 15, kit.TEXT,
                   max_width=WIDTH - 2 * MARGIN - 40)
-    kit.draw_text(draw, (MARGIN + 20, bottom - 24), _t("hand_was", locale, cards=in_hand), 13,
-                  kit.MUTED, max_width=WIDTH - 2 * MARGIN - 40)
+    kit.draw_text(draw, (MARGIN + 20, bottom - 24), _t("hand_was", locale, cards=in_hand),
+                  DETAIL, kit.MUTED, max_width=WIDTH - 2 * MARGIN - 40)
 
 
 def _draw_city(img: Image.Image, city: list[str], locale: str, left: int, top: int) -> None:
@@ -256,7 +299,7 @@ def render_table(view: dict, locale: str) -> Image.Image:
     """The public table of a Citadels view (any seat's or the spectator's)."""
     seats = view["seats"]
     heights = [_player_height(view, info) for info in seats]
-    height = max(MIN_HEIGHT, 70 + 150 + sum(heights) + 10)
+    height = max(MIN_HEIGHT, 40 + 2 * int(GLANCE * 1.3) + 12 + 150 + sum(heights) + 10)
     img = Image.new("RGB", (WIDTH, height), kit.BG)
     draw = ImageDraw.Draw(img)
     top = _draw_header(img, draw, view, locale)
@@ -279,33 +322,40 @@ def _hand_order(card: str) -> tuple:
     return (0, data.COLOURS.index(district["colour"]), district["cost"], card)
 
 
+def _hand_card(card: str, locale: str) -> Image.Image:
+    """A card the player may choose from: its title reads inline on a phone."""
+    with kit.glance():
+        return card_sprite(card, locale, HAND_CARD, PRIVATE_GLANCE)
+
+
+def _hand_char(char: str, locale: str, dim: bool = False) -> Image.Image:
+    with kit.glance():
+        return character_sprite(char, locale, HAND_CARD, dim=dim, title_size=PRIVATE_GLANCE)
+
+
 def _private_sections(view: Mapping, locale: str) -> list[Section]:
     me = view.get("me") or {}
     sections: list[Section] = []
     draft = view.get("draft")
     if draft and draft.get("seat") == view.get("seat") and me.get("offers"):
         key = "draft_offer" if draft.get("step") == "pick" else "draft_discard"
-        sections.append((_t(key, locale),
-                         [character_sprite(c, locale, HAND_CARD) for c in me["offers"][-1]], set()))
+        sections.append((_t(key, locale), [_hand_char(c, locale) for c in me["offers"][-1]],
+                         set()))
     if me.get("drawn"):
-        sections.append((_t("drawn", locale),
-                         [card_sprite(c, locale, HAND_CARD, 14) for c in me["drawn"]], set()))
+        sections.append((_t("drawn", locale), [_hand_card(c, locale) for c in me["drawn"]], set()))
     sections.append((_t("your_characters", locale),
-                     [character_sprite(c, locale, HAND_CARD) for c in me.get("characters") or ()],
-                     set()))
+                     [_hand_char(c, locale) for c in me.get("characters") or ()], set()))
     if me.get("seen_face_down"):
         sections.append((_t("seen_face_down", locale),
-                         [character_sprite(c, locale, HAND_CARD, dim=True)
-                          for c in me["seen_face_down"]], set()))
+                         [_hand_char(c, locale, dim=True) for c in me["seen_face_down"]], set()))
     for peek in me.get("peeks") or ():
         title = _t("peek", locale, player=kit.seat_name(view, int(peek["seat"]), locale))
-        sections.append((title, [card_sprite(c, locale, HAND_CARD, 14) for c in peek["hand"]],
-                         set()))
+        sections.append((title, [_hand_card(c, locale) for c in peek["hand"]], set()))
     hand = list(me.get("hand") or ())
     order = sorted(range(len(hand)), key=lambda i: _hand_order(hand[i]))
     selected = set(me.get("selected") or ())
     sections.append((_t("your_hand", locale, n=len(hand)),
-                     [card_sprite(hand[i], locale, HAND_CARD, 14) for i in order],
+                     [_hand_card(hand[i], locale) for i in order],
                      {pos for pos, i in enumerate(order) if i in selected}))
     return sections
 
@@ -330,11 +380,12 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     colour = kit.player_colour(seat)
     kit.paste(img, kit.meeple(34, colour), (MARGIN, 20))
     x = MARGIN + 46
-    x += kit.draw_text(draw, (x, 22), kit.seat_name(view, seat, locale), 24, colour,
-                       bold=True, max_width=380) + 18
-    x += kit.draw_text(draw, (x, 27), _t("gold", locale), 16, kit.MUTED) + 6
-    kit.paste(img, kit.coin(view["seats"][seat]["gold"], 28), (x, 22))
-    kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 27), _phase_text(view, locale), 16,
+    with kit.glance():
+        x += kit.draw_text(draw, (x, 20), kit.seat_name(view, seat, locale), 24, colour,
+                           bold=True, max_width=300) + 18
+        x += kit.draw_text(draw, (x, 22), _t("gold", locale), PRIVATE_GLANCE, kit.MUTED) + 6
+        kit.paste(img, kit.coin(view["seats"][seat]["gold"], 36), (x, 15))
+    kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 26), _phase_text(view, locale), 15,
                   kit.MUTED, anchor="ra", max_width=PRIVATE_WIDTH - x - 60)
     kit.card_sections(img, draw, sections, (MARGIN, 76), inner, HAND_CARD, frame=4,
                       empty=EMPTY_SECTION)
