@@ -35,7 +35,9 @@ MARGIN = 20
 GAP = 10
 MIN_HEIGHT = 600
 MAX_CASTLE_H = 330        # a castle on the table
-PRIVATE_CASTLE_H = 760    # the castle in the private picture
+PRIVATE_CASTLE_H = 760    # the castle in the private picture, at most
+MIN_CASTLE_H = 260
+MAX_ASPECT = 1.7          # height / width of a picture at most (a phone screen)
 PRIVATE_UNIT = 40         # px per grid unit at most in the private / castle picture
 TABLE_UNIT = 20
 MARKET_UNIT = 14
@@ -161,7 +163,7 @@ def _header(img: Image.Image, view: Mapping, width: int, locale: str, line: str)
     d = ImageDraw.Draw(img)
     big, sm = glance(width), small(width) + 4
     y = MARGIN
-    y += art.lines(d, (MARGIN, y), line, big, width - 2 * MARGIN, kit.ACTIVE, bold=True,
+    y += art.lines(img, (MARGIN, y), line, big, width - 2 * MARGIN, kit.ACTIVE, bold=True,
                    max_lines=2, center=False, glance=True) + 4
     if view.get("solo"):
         info = _t("title", locale)
@@ -172,7 +174,7 @@ def _header(img: Image.Image, view: Mapping, width: int, locale: str, line: str)
     mb = view.get("master_builder")
     if mb is not None and not view.get("solo"):
         info += " · " + _t("builder", locale) + ": " + kit.seat_name(view, mb, locale)
-    art.text(d, (MARGIN, y), info, sm, kit.MUTED, max_width=width - 2 * MARGIN)
+    art.text(img, (MARGIN, y), info, sm, kit.MUTED, max_width=width - 2 * MARGIN)
     return y + int(sm * 1.5)
 
 
@@ -211,15 +213,15 @@ def tile_card(tile: str, width: int, locale: str, text_px: int, unit: int = MARK
             coin = kit.badge("+" + _money(coins, locale), COINS, text_px)
             img.alpha_composite(coin, (width - coin.width - 3, head + tile_h - coin.height))
         y = head + tile_h + 2
-        y += art.lines(d, (width // 2, y), _name(tile, locale), text_px, width - 10, kit.TEXT,
+        y += art.lines(img, (width // 2, y), _name(tile, locale), text_px, width - 10, kit.TEXT,
                        bold=True, max_lines=2)
         facts = _t("tile_facts", locale, points=spec.get("points", 0), size=spec["size"])
-        art.text(d, (width // 2, y), facts, text_px, kit.MUTED, anchor="ma", max_width=width - 8)
+        art.text(img, (width // 2, y), facts, text_px, kit.MUTED, anchor="ma", max_width=width - 8)
         y += int(text_px * 1.2)
         bonus = spec.get("bonus")
         if bonus:
             words = _t(f"bonus.{bonus['kind']}", locale, per=abs(bonus["per"]))
-            y += art.lines(d, (6, y), words, text_px, width - 12, kit.TEXT, max_lines=2,
+            y += art.lines(img, (6, y), words, text_px, width - 12, kit.TEXT, max_lines=2,
                            center=False)
             _chips(img, bonus["types"], 6, y + 2, text_px)
         return img
@@ -243,7 +245,7 @@ def _supply_card(piece: str, left: int, price: int, width: int, height: int, loc
         top = int(text_px * 1.9)
         img.alpha_composite(room, ((width - room.width) // 2, top + 4))
         label = _t(f"{piece}_price", locale, n=left)
-        art.lines(d, (width // 2, top + room.height + 8), label, text_px, width - 10,
+        art.lines(img, (width // 2, top + room.height + 8), label, text_px, width - 10,
                   kit.TEXT if left else kit.MUTED, bold=True, max_lines=2)
         return img
     return kit.sprite(("lw_supply", piece, left, price, width, height, kit.lang(locale),
@@ -282,7 +284,7 @@ def market_row(img: Image.Image, view: Mapping, y: int, width: int, locale: str,
             d.rounded_rectangle((x, top, x + card_w - 1, top + height - 1), radius=8,
                                 outline=kit.PANEL_EDGE, width=2)
             kit.paste(img, price, (x + max(2, (card_w - price.width) // 2), top + 5))
-            art.text(d, (x + card_w // 2, top + height // 2), _t("empty_slot", locale), px,
+            art.text(img, (x + card_w // 2, top + height // 2), _t("empty_slot", locale), px,
                      kit.MUTED, anchor="mm")
         else:
             kit.paste(img, card, (x, top))
@@ -313,7 +315,7 @@ def info_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str)
              _t("bonus_deck", locale, n=view.get("bonus_deck", 0))]
     if view.get("prepared"):
         facts.append(_t("prepared", locale, n=view["prepared"]))
-    art.text(d, (MARGIN, y), " · ".join(facts), px, kit.TEXT, max_width=half)
+    art.text(img, (MARGIN, y), " · ".join(facts), px, kit.TEXT, max_width=half)
     y += int(px * 1.6)
     left_bottom = y
     # right column: favors and the type legend
@@ -322,7 +324,7 @@ def info_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str)
     if favors:
         y += kit.section_header(d, (x0, y), half, _t("favors", locale), size=px + 2)
         for fid in favors:
-            art.text(d, (x0, y), "♛ " + _name(fid, locale), px, kit.TEXT, max_width=half)
+            art.text(img, (x0, y), "♛ " + _name(fid, locale), px, kit.TEXT, max_width=half)
             y += int(px * 1.35)
         y += 4
     y += kit.section_header(d, (x0, y), half, _t("legend", locale), size=px + 2)
@@ -330,7 +332,7 @@ def info_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str)
     for i, type_ in enumerate(TYPES):
         cx, cy = x0 + (i % 2) * col, y + (i // 2) * int(px * 1.45)
         _chips(img, [type_], cx, cy + 1, px)
-        art.text(d, (cx + px + 6, cy), _name(type_, locale), px, kit.TEXT,
+        art.text(img, (cx + px + 6, cy), _name(type_, locale), px, kit.TEXT,
                  max_width=col - px - 10)
     y += 4 * int(px * 1.45)
     return max(left_bottom, y) + GAP
@@ -349,7 +351,7 @@ def final_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str
     name_w = width - 2 * MARGIN - (len(parts) + 1) * 92
     x = MARGIN + name_w
     for part in parts + ("total",):
-        art.text(d, (x + 80, y), _t(f"final.{part}", locale), px, kit.MUTED, anchor="ra")
+        art.text(img, (x + 80, y), _t(f"final.{part}", locale), px, kit.MUTED, anchor="ra")
         x += 92
     y += int(px * 1.5)
     winners = set(result.get("winners") or ())
@@ -361,19 +363,19 @@ def final_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str
             crown = kit.crown(big - 4)
             kit.paste(img, crown, (nx, y + 3))
             nx += crown.width + 6
-        art.text(d, (nx, y), kit.seat_name(view, seat, locale), big, kit.TEXT, bold=True,
+        art.text(img, (nx, y), kit.seat_name(view, seat, locale), big, kit.TEXT, bold=True,
                  max_width=MARGIN + name_w - nx - 8, glance=True)
         x = MARGIN + name_w
         for part in parts:
-            art.text(d, (x + 80, y + (big - px) // 2), str(row.get(part, 0)), px, kit.TEXT,
+            art.text(img, (x + 80, y + (big - px) // 2), str(row.get(part, 0)), px, kit.TEXT,
                      anchor="ra")
             x += 92
         total = (result.get("scores") or {}).get(str(seat), sum(row.values()))
-        art.text(d, (x + 80, y), str(total), big, kit.ACCENT, bold=True, anchor="ra",
+        art.text(img, (x + 80, y), str(total), big, kit.ACCENT, bold=True, anchor="ra",
                  glance=True)
         y += int(big * 1.4)
     if view.get("rank"):
-        art.text(d, (MARGIN, y + 4), _t("rank", locale, rank=_name(view["rank"], locale)), big,
+        art.text(img, (MARGIN, y + 4), _t("rank", locale, rank=_name(view["rank"], locale)), big,
                  kit.ACCENT, bold=True, glance=True, max_width=width - 2 * MARGIN)
         y += int(big * 1.5)
     return y + GAP
@@ -383,28 +385,33 @@ def final_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str
 def _player_line(img: Image.Image, view: Mapping, seat: int, xy: tuple[int, int], width: int,
                  locale: str, big: int) -> int:
     """Name, score, money, bonus cards, crown of ``seat`` on one line; returns its height."""
-    d = ImageDraw.Draw(img)
-    x, y = xy
     info = seats(view)[seat]
-    px = small(WIDTH) + 2
-    colour = kit.player_colour(seat)
-    d.rounded_rectangle((x, y + 2, x + 8, y + big + 2), radius=3, fill=colour)
-    x += 14
-    if view.get("master_builder") == seat and not view.get("solo"):
-        crown = kit.crown(big - 4)
-        kit.paste(img, crown, (x, y + 3))
-        x += crown.width + 6
-    score = str(info["score"])
-    score_w = kit.text_width(score, kit.font(big, True))
-    right = xy[0] + width
-    art.text(d, (right, y), score, big, kit.ACCENT, bold=True, anchor="ra", glance=True)
+    name = kit.seat_name(view, seat, locale)
+    builder = view.get("master_builder") == seat and not view.get("solo")
     extra = _money(info["money"], locale) + " · " + _t("cards", locale, n=info["bonus_cards"])
-    extra_w = min(kit.text_width(extra, kit.font(px)), width // 2)
-    art.text(d, (right - score_w - 10, y + big - px), extra, px, kit.MUTED, anchor="ra",
-             max_width=extra_w)
-    art.text(d, (x, y), kit.seat_name(view, seat, locale), big, kit.TEXT, bold=True,
-             max_width=max(20, right - score_w - extra_w - 20 - x), glance=True)
-    return int(big * 1.35)
+    height = int(big * 1.35)
+
+    def make() -> Image.Image:
+        line = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+        d = ImageDraw.Draw(line)
+        px = small(WIDTH) + 2
+        d.rounded_rectangle((0, 2, 8, big + 2), radius=3, fill=kit.player_colour(seat))
+        x = 14
+        if builder:
+            crown = kit.crown(big - 4)
+            line.alpha_composite(crown, (x, 3))
+            x += crown.width + 6
+        score_w = art.text(line, (width, 0), str(info["score"]), big, kit.ACCENT, bold=True,
+                           anchor="ra", glance=True)
+        extra_w = min(kit.text_width(extra, kit.font(px)), width // 2)
+        art.text(line, (width - score_w - 10, big - px), extra, px, kit.MUTED, anchor="ra",
+                 max_width=extra_w)
+        art.text(line, (x, 0), name, big, kit.TEXT, bold=True,
+                 max_width=max(20, width - score_w - extra_w - 20 - x), glance=True)
+        return line
+    kit.paste(img, kit.sprite(("lw_player", seat, name, info["score"], extra, builder, width,
+                               big), make), xy)
+    return height
 
 
 def castles_block(img: Image.Image | None, view: Mapping, y: int, width: int, locale: str,
@@ -415,8 +422,10 @@ def castles_block(img: Image.Image | None, view: Mapping, y: int, width: int, lo
     cols = 1 if len(players) == 1 else 2
     cell_w = (width - 2 * MARGIN - (cols - 1) * 12) // cols
     big = glance(width)
-    max_h = MAX_CASTLE_H if len(players) > 1 else 2 * MAX_CASTLE_H
     rows = [players[i:i + cols] for i in range(0, len(players), cols)]
+    free = int(width * MAX_ASPECT) - MARGIN - y - len(rows) * (int(big * 1.35) + 34)
+    max_h = max(120, min(MAX_CASTLE_H if len(players) > 1 else 2 * MAX_CASTLE_H,
+                         free // max(1, len(rows))))
     for row in rows:
         fitted = []
         for info in row:
@@ -459,7 +468,7 @@ def _crop(img: Image.Image, bottom: int) -> Image.Image:
 def render_table(view: Mapping, locale: str) -> Image.Image:
     """The public table (see the module docstring)."""
     width = WIDTH
-    img = _canvas(width, 4000)
+    img = _canvas(width, int(width * MAX_ASPECT))
     y = _header(img, view, width, locale, status(view, locale))
     if view.get("finished"):
         y = final_block(img, view, y, width, locale)
@@ -473,22 +482,23 @@ def render_table(view: Mapping, locale: str) -> Image.Image:
 def render_castle(view: Mapping, seat: int, locale: str) -> Image.Image:
     """``seat``'s castle, large, with its player line."""
     width = PRIVATE_WIDTH
-    img = _canvas(width, 2000)
+    img = _canvas(width, int(width * MAX_ASPECT))
     y = MARGIN
     y += _player_line(img, view, seat, (MARGIN, y), width - 2 * MARGIN, locale, glance(width))
-    y = _big_castle(img, seats(view)[seat], None, y + 6, width, locale)
+    y = _big_castle(img, seats(view)[seat], None, y + 6, width, locale, PRIVATE_CASTLE_H)
     return _crop(img, y)
 
 
 def _big_castle(img: Image.Image, info: Mapping, placing: Mapping | None, y: int, width: int,
-                locale: str) -> int:
-    """A castle as large as fits (with the offered placements lettered); returns y below."""
+                locale: str, max_h: int) -> int:
+    """A castle as large as fits ``max_h`` (with the offered placements lettered);
+    returns the y below it."""
     from render import ludwig_place   # the placement overlay (letters, spots, key)
 
     box = list(info["castle_box"])
     if placing:
         box = ludwig_place.extended_box(box, placing)
-    unit = art.fit_unit(box, width - 2 * MARGIN, PRIVATE_CASTLE_H, PRIVATE_UNIT)
+    unit = art.fit_unit(box, width - 2 * MARGIN, max_h, PRIVATE_UNIT)
     names = _room_names(locale)
     name_px = max(small(width) + 1, min(13, unit // 3))
     sprite = art.castle_sprite(info["castle"], box, unit, names, name_px)
@@ -501,24 +511,39 @@ def _big_castle(img: Image.Image, info: Mapping, placing: Mapping | None, y: int
     return y + sprite.height + GAP
 
 
+def _block(width: int, draw) -> Image.Image:
+    """What ``draw(img, y=0) -> y below`` draws, cut to its height (measured first)."""
+    scratch = Image.new("RGB", (width, int(width * MAX_ASPECT)), kit.BG)
+    return scratch.crop((0, 0, width, draw(scratch, 0)))
+
+
 def render_private(view: Mapping, locale: str) -> Image.Image | None:
-    """The seat's own picture (see the module docstring); None for a spectator."""
+    """The seat's own picture (see the module docstring); None for a spectator.  The
+    castle gets the height the other parts leave within ``MAX_ASPECT``."""
     seat = view.get("seat")
     if seat is None:
         return None
     from render import ludwig_place
 
     width = PRIVATE_WIDTH
-    img = _canvas(width, 4000)
+    limit = int(width * MAX_ASPECT)
+    img = _canvas(width, limit)
     y = _header(img, view, width, locale, private_status(view, locale))
     kind = _kind(view)
-    mine = seat in acting(view)
-    if mine and kind in ("turn", "extra_turn", "price") and view.get("market"):
+    if seat in acting(view) and kind in ("turn", "extra_turn", "price") and view.get("market"):
         y = market_row(img, view, y, width, locale, with_supply=kind != "price",
                        min_card=140)
-    placing = view.get("placing")
-    y = _big_castle(img, seats(view)[seat], placing, y, width, locale)
+    info, placing = seats(view)[seat], view.get("placing")
+    below = []
     if placing and placing["mode"] != "spot":
-        y = ludwig_place.key_block(img, seats(view)[seat], placing, y, width, locale)
-    y = ludwig_place.cards_block(img, view, y, width, locale)
+        below.append(_block(width, lambda im, top: ludwig_place.key_block(
+            im, info, placing, top, width, locale)))
+    below.append(_block(width, lambda im, top: ludwig_place.cards_block(im, view, top, width,
+                                                                        locale)))
+    room = limit - y - sum(b.height for b in below) - MARGIN - GAP
+    y = _big_castle(img, info, placing, y, width, locale,
+                    max(MIN_CASTLE_H, min(PRIVATE_CASTLE_H, room)))
+    for block in below:
+        img.paste(block, (0, y))
+        y += block.height
     return _crop(img, y)

@@ -46,16 +46,20 @@ DOWNSTAIRS_HALL: kit.RGB = (112, 116, 130)   # the dark side of a hallway
 FACING = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 
-def text(d: ImageDraw.ImageDraw, xy: tuple[float, float], line: str, size: int,
+def text(img: Image.Image, xy: tuple[float, float], line: str, size: int,
          fill: kit.RGB = kit.TEXT, *, bold: bool = False, max_width: int | None = None,
          anchor: str = "la", glance: bool = False) -> int:
-    """Draw one line (ellipsized to ``max_width``); returns its width.  ``glance``: text
-    a player needs at a glance (see the module docstring)."""
-    return kit.draw_text(d, (int(xy[0]), int(xy[1])), line, size, fill, bold=bold,
-                         max_width=max_width, anchor=anchor)
+    """Draw one line onto ``img`` (ellipsized to ``max_width``; a cached text sprite);
+    returns its width.  ``glance``: text a player needs at a glance (``kit.glance``)."""
+    if glance:
+        with kit.glance():
+            return kit.text_sprite(img, (int(xy[0]), int(xy[1])), line, size, fill, bold=bold,
+                                   max_width=max_width, anchor=anchor)
+    return kit.text_sprite(img, (int(xy[0]), int(xy[1])), line, size, fill, bold=bold,
+                           max_width=max_width, anchor=anchor)
 
 
-def lines(d: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int,
+def lines(img: Image.Image, xy: tuple[float, float], words: str, size: int,
           max_width: int, fill: kit.RGB = kit.TEXT, *, bold: bool = False,
           max_lines: int | None = None, center: bool = True, glance: bool = False) -> int:
     """Wrapped text from ``xy`` (centred on ``xy[0]`` unless ``center`` is False); returns
@@ -64,7 +68,7 @@ def lines(d: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int
     step = int(size * 1.15)
     wrapped = kit.wrap(words, fnt, max_width, max_lines)
     for i, line in enumerate(wrapped):
-        text(d, (xy[0], xy[1] + i * step), line, size, fill, bold=bold,
+        text(img, (xy[0], xy[1] + i * step), line, size, fill, bold=bold,
              anchor="ma" if center else "la", glance=glance)
     return step * len(wrapped)
 
@@ -289,7 +293,7 @@ def room_sprite(key, shape: Shape, fill: kit.RGB, unit: int, name: str, *,
             wrapped = kit.wrap(name, fnt, width, rows) if rows else []
             if wrapped and len(wrapped[0].rstrip("…")) >= 4:
                 top = (y0 + y1) / 2 - step * len(wrapped) / 2
-                lines(d, ((x0 + x1) / 2, top), name, name_size, width, colour, bold=True,
+                lines(img, ((x0 + x1) / 2, top), name, name_size, width, colour, bold=True,
                       max_lines=rows)
         if completed:
             mark = check_mark(max(10, min(unit - 2, 22)))

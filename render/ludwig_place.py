@@ -47,7 +47,9 @@ def extended_box(box: Sequence[int], placing: Mapping) -> list[int]:
 
 
 def _badge(text: str, size: int, fill: kit.RGB) -> Image.Image:
-    return kit.badge(text, fill, size, text_fill=(20, 20, 24))
+    """A label the player picks by (at-a-glance text)."""
+    with kit.glance():
+        return kit.badge(text, fill, size, text_fill=(20, 20, 24))
 
 
 def _free_spot(rect: tuple[int, int, int, int], taken: list, limit: tuple[int, int]):
@@ -144,8 +146,8 @@ def key_block(img: Image.Image, info: Mapping, placing: Mapping, y: int, width: 
     return y + rows * (cell_h + 8) + lw.GAP
 
 
-KEY_COLUMNS = 5
-KEY_VIEW = (16, 11)       # grid units of castle around a placement in its key cell
+KEY_COLUMNS = 6
+KEY_VIEW = (13, 9)        # grid units of castle around a placement in its key cell
 HIGHLIGHT: kit.RGB = (255, 255, 255)
 
 
@@ -165,7 +167,7 @@ def _key_cell(info: Mapping, box: Sequence[int], tile: str, letter: str, option:
                             outline=kit.PANEL_EDGE, width=2)
         badge = _badge(letter, size, LETTER)
         img.alpha_composite(badge, (6, 5))
-        art.text(d, (w - 8, 5), _signed(option["points"]), size, kit.ACCENT, bold=True,
+        art.text(img, (w - 8, 5), _signed(option["points"]), size, kit.ACCENT, bold=True,
                  anchor="ra", glance=True)
         castle = art.castle_sprite(rooms, box, unit, {}, 0)
         ox, oy = art.castle_origin(box, unit)
@@ -226,7 +228,7 @@ def cards_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str
                  for e in pool]
         y += kit.section_header(d, (lw.MARGIN, y), inner, lw._t("pool", locale), size=px + 1)
         for line in lines:
-            art.text(d, (lw.MARGIN, y), "• " + line, px + 2, kit.TEXT, max_width=inner)
+            art.text(img, (lw.MARGIN, y), "• " + line, px + 2, kit.TEXT, max_width=inner)
             y += int((px + 2) * 1.4)
         y += lw.GAP
     if view.get("my_bonus"):

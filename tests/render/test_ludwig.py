@@ -212,39 +212,16 @@ def test_final_table_reveals_scores_and_crowns_winners():
     solo = next(s for n, s in STATES if n == "1p2-end")
     solo_view = GAME.view(solo, None)
     assert solo_view["rank"]
-    lines = _texts(lambda: ludwig.render_table(solo_view, "cs"))
-    assert any(kit.t_name(ludwig.NAMES, solo_view["rank"], "cs") in t for _, _, t in lines)
+    records, _ = _recorded(lambda: ludwig.render_table(solo_view, "cs"))
+    assert any(kit.t_name(ludwig.NAMES, solo_view["rank"], "cs") in r.text for r in records)
 
 
 # -- readability ------------------------------------------------------------------------
-def _texts(render) -> list[tuple[int, bool, str]]:
-    """(font px, glance?, text) of every text drawn by ``render()`` (cache cleared)."""
-    seen: list[tuple[int, bool, str]] = []
-    original = ludwig_art.text
-
-    def spy(d, xy, line, size, *args, glance=False, **kwargs):
-        seen.append((size, glance, line))
-        return original(d, xy, line, size, *args, glance=glance, **kwargs)
-    kit.SPRITES.clear()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(ludwig_art, "text", spy)
-        render()
-    return seen
-
-
-def _fonts(render) -> tuple[set[int], object]:
-    """Every font size any text of ``render()`` used (kit.font spied), and the image."""
-    sizes: set[int] = set()
-    original = kit.font
-
-    def spy(size, bold=False):
-        sizes.add(size)
-        return original(size, bold)
-    kit.SPRITES.clear()
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(kit, "font", spy)
+def _recorded(render) -> tuple[list, object]:
+    """(every text drawn by ``render()`` as kit.TextRecord, the image)."""
+    with kit.recording() as records:
         img = render()
-    return sizes, img
+    return list(records), img
 
 
 READ = [(n, s) for n, s in STATES if n.split("-", 1)[1] in
@@ -258,8 +235,11 @@ def test_every_text_is_readable_full_screen(state):
     for render in (lambda: ludwig.render_table(GAME.view(state, None), "cs"),
                    lambda: ludwig.render_private(GAME.view(state, seat), "cs"),
                    lambda: ludwig.render_castle(GAME.view(state, None), seat, "en")):
-        sizes, img = _fonts(render)
-        assert sizes and min(sizes) * 850 / img.width >= 9, (min(sizes), img.width)
+        records, img = _recorded(render)
+        smallest = min(records, key=lambda r: r.size)
+        assert smallest.size * 850 / img.width >= 9, (smallest, img.width)
+        assert all(r.fallback for r in records)              # every text drawn by the kit
+        assert img.height <= ludwig.MAX_ASPECT * img.width
 
 
 @pytest.mark.parametrize("state", [s for _, s in READ], ids=[n for n, _ in READ])
@@ -267,23 +247,27 @@ def test_what_is_needed_at_a_glance_is_readable_on_a_phone(state):
     """Status, every player's score and the placement letters: >= 9 px at 400 px wide."""
     view = GAME.view(state, None)
     status = ludwig.status(view, "en")
-    table = ludwig.render_table(view, "en")
-    texts = _texts(lambda: ludwig.render_table(view, "en"))
-    glance = [(size, line) for size, is_glance, line in texts if is_glance]
-    assert all(size * 400 / table.width >= 9 for size, _ in glance), glance
-    glanced = {line for _, line in glance}
-    assert any(status.startswith(line.rstrip("…")) or line in status for line in glanced)
+    records, table = _recorded(lambda: ludwig.render_table(view, "en"))
+    glance = [r for r in records if r.layer == "glance"]
+    assert all(r.size * 400 / table.width >= 9 for r in glance), glance
+    glanced = {r.text for r in glance}
+    assert any(status.startswith(line.rstrip("…")) for line in glanced), status
     for info in ludwig.seats(view):
         assert str(info["score"]) in glanced
     if not state["finished"]:
         seat = _acting(state)[0]
         private = GAME.view(state, seat)
-        img = ludwig.render_private(private, "en")
-        sizes = [size for size, is_glance, _ in
-                 _texts(lambda: ludwig.render_private(private, "en")) if is_glance]
-        assert sizes and min(sizes) * 400 / img.width >= 9
-        if private["placing"]:
-            assert ludwig.glance(img.width) * 400 / img.width >= 9       # letter badges
+        records, img = _recorded(lambda: ludwig.render_private(private, "en"))
+        glance = [r for r in records if r.layer == "glance"]
+        assert glance and min(r.size for r in glance) * 400 / img.width >= 9
+        texts = {r.text for r in glance}
+        placing = private["placing"]
+        if placing and placing["mode"] == "spot":
+            assert {str(s["n"]) for s in placing["spots"]} <= texts
+        elif placing:
+            for letter, option in ludwig_place.offered(placing):
+                assert f"{letter} {ludwig_place._signed(option['points'])}" in texts
+                assert letter in texts                              # its key cell
 
 
 def test_private_picture_is_narrower_than_the_table_and_both_stay_compact():
