@@ -22,8 +22,9 @@ from engine import registry
 from storage import Database, open_database
 
 def extensions() -> list[str]:
-    """``cogs.game`` plus the slash-command cog ``cogs.<game>`` of every installed game."""
-    found = ["cogs.game"]
+    """``cogs.game``, ``cogs.card`` and the slash-command cog ``cogs.<game>`` of every
+    installed game."""
+    found = ["cogs.game", "cogs.card"]
     for game_id in registry.available():
         if importlib.util.find_spec(f"cogs.{game_id}") is not None:
             found.append(f"cogs.{game_id}")

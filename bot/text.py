@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from bot.i18n import first, norm_locale, t
+from bot.i18n import LOCALES, first, has, norm_locale, t
 from engine.core import Decision, Event, Game, Option, Result, RuleError
 from render.plural import localized_name
 
@@ -92,3 +92,38 @@ def result_lines(game: Game, result: Result, locale: str, seat_names: Sequence[s
         lines.append(t("board.score_line", locale, name=seat_names[seat],
                        total=result.scores[seat], parts=parts or "—"))
     return lines
+
+
+def card_text(game: Game, card_id: str, locale: str) -> dict | None:
+    """What ``/card`` shows of ``card_id`` (see ``Game.card_info``), localised:
+    ``{"id", "name", "kind", "text", "footer", "cost", "points", "colour"}``; None if
+    the game does not describe that id."""
+    info = game.card_info(card_id)
+    if info is None:
+        return None
+    cid = info["id"]
+    kind = first([f"{game.id}.kind.{info['kind']}", f"kind.{info['kind']}"], locale,
+                 rank=info.get("rank", ""))
+    if info.get("colour") and game.names().get(info["colour"]):
+        kind = f"{kind} · {name_of(game, info['colour'], locale)}"
+    key = info.get("text") or f"{game.id}.card.{cid}"
+    params = format_params(game, info.get("params") or {}, locale, ())
+    return {"id": cid, "name": str(name_of(game, cid, locale)), "kind": kind,
+            "text": t(key, locale, **params) if has(key) else "",
+            "footer": t("card.copies", locale, n=info["count"]) if info.get("count") else "",
+            "cost": info.get("cost"), "points": info.get("points"), "colour": info.get("colour")}
+
+
+def card_matches(game: Game, typed: str, locale: str) -> list[tuple[str, str]]:
+    """``[(id, name in locale)]`` of the game's look-up ids whose name (in any language)
+    or id contains ``typed``; exact matches first."""
+    needle = typed.strip().casefold()
+    hits: list[tuple[int, str, str]] = []
+    for cid in game.card_ids():
+        names = {str(name_of(game, cid, loc)).casefold() for loc in LOCALES}
+        name = str(name_of(game, cid, locale))
+        if needle in names or needle == cid:
+            hits.append((0, cid, name))
+        elif any(needle in n for n in names) or needle in cid:
+            hits.append((1, cid, name))
+    return [(cid, name) for _, cid, name in sorted(hits, key=lambda h: h[0])]

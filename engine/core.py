@@ -196,6 +196,21 @@ class Game:
         """Localised names of every id the game shows: ``{id: {"en": .., "cs": ..}}``."""
         return {}
 
+    def card_info(self, card_id: str) -> Mapping[str, Any] | None:
+        """What a card, character, district, tile or building is, for the ``/card``
+        look-up; None for an id that is not looked up (colours, resources …).
+
+        ``{"id", "kind"}`` plus any of: ``"text"`` (i18n key of its effect, default
+        ``<game>.card.<id>``), ``"params"`` (fill the text), ``"cost"``, ``"points"``,
+        ``"colour"`` (an id of ``names()``), ``"rank"``, ``"count"`` (copies).  ``kind``
+        is shown by the i18n key ``<game>.kind.<kind>`` (then ``kind.<kind>``).  The default
+        offers nothing, so games without look-up texts still work."""
+        return None
+
+    def card_ids(self) -> list[str]:
+        """Every id :meth:`card_info` describes, in the order ``/card`` offers them."""
+        return [i for i in self.names() if self.card_info(i) is not None]
+
     # -- the rules --------------------------------------------------------------------
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         raise NotImplementedError

@@ -15,6 +15,7 @@ from engine.core import (
 from engine.burgundy import ai, errors, scoring, view as view_mod
 from engine.burgundy.flow import settle
 from engine.burgundy.frames import HANDLERS
+from engine.burgundy import names as names_data
 from engine.burgundy.names import NAMES
 from engine.burgundy.setup import (
     ADVANCED, OPEN, PICKS, SECRET, STANDARD, new_game, secret_choose, secret_options,
@@ -37,6 +38,12 @@ class Burgundy(Game):
 
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return NAMES
+
+    def card_info(self, card_id: str) -> Mapping[str, Any] | None:
+        return names_data.card_info(card_id)
+
+    def card_ids(self) -> list[str]:
+        return list(names_data.LOOKUP_KINDS)
 
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_seats(seats)

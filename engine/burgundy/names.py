@@ -48,3 +48,28 @@ def _build() -> dict[str, dict[str, str]]:
 
 
 NAMES = _build()
+
+
+#: the ids ``/card`` offers: every building, animal and knowledge tile, then ship, castle, mine
+LOOKUP_KINDS: tuple[str, ...] = tuple(dict.fromkeys(
+    [t.kind for t in TILES.values() if t.category == "building"]
+    + [t.kind for t in TILES.values() if t.category == "animal"]
+    + sorted({t.kind for t in TILES.values() if t.category == "knowledge"},
+             key=lambda k: int(k.rsplit("_", 1)[-1]))
+    + ["ship", "castle", "mine"]))
+
+
+def card_info(card_id: str) -> dict | None:
+    """The ``/card`` look-up of a tile kind (or of a tile id: its kind); the effect text
+    is ``burgundy.card.<kind>``; ``colour`` is the estate colour (``colour_<c>``)."""
+    tile = TILES.get(card_id)
+    kind = tile.kind if tile is not None else card_id
+    sample = tile or next((t for t in TILES.values() if t.kind == kind), None)
+    if sample is None or kind not in LOOKUP_KINDS:
+        return None
+    count = sum(1 for t in TILES.values() if t.kind == kind)
+    info = {"id": kind, "kind": sample.category, "colour": f"colour_{sample.colour}",
+            "count": count}
+    if sample.category == "animal":
+        info["text"] = "burgundy.card.animal"
+    return info

@@ -72,3 +72,21 @@ def names() -> dict[str, dict[str, str]]:
         for item in _RAW[group]:
             out[item["id"]] = {"en": item["name_en"], "cs": item["name_cs"]}
     return out
+
+
+def card_info(card_id: str) -> dict | None:
+    """The ``/card`` look-up of a character, district or action card (None otherwise);
+    the effect text is the i18n key ``citadels.card.<id>`` (plain districts share one)."""
+    if card_id in RANK:
+        return {"id": card_id, "kind": "character", "rank": RANK[card_id],
+                "colour": INCOME_COLOUR[card_id]}
+    if card_id in DISTRICTS:
+        d = DISTRICTS[card_id]
+        plain = d["colour"] != "purple"
+        return {"id": card_id, "kind": "district", "colour": d["colour"], "cost": d["cost"],
+                "points": d["points"], "count": d["copies"],
+                "text": "citadels.card.district" if plain else f"citadels.card.{card_id}",
+                "params": {"colour": d["colour"], "cost": d["cost"], "points": d["points"]}}
+    if card_id in ACTION_CARDS:
+        return {"id": card_id, "kind": "action_card", "count": ACTION_CARDS[card_id]}
+    return None

@@ -43,6 +43,9 @@ class Citadels(Game):
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return data.names()
 
+    def card_info(self, card_id: str) -> Mapping[str, Any] | None:
+        return data.card_info(card_id)
+
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_seats(seats)
         return rounds.setup(seats, self.parse_options(options), seed)

@@ -135,3 +135,27 @@ def names() -> dict[str, dict[str, str]]:
         for key, (en, cs) in table.items():
             out.setdefault(key, {"en": _title(en), "cs": cs})
     return out
+
+
+# -- /card look-up -------------------------------------------------------------------
+def card_info(card_id: str) -> dict | None:
+    """The ``/card`` look-up of a character card, building (type, template or prebuilt)
+    or winter card; effect text ``schutz_burg.card.<id>`` (the Worker cards share one)."""
+    if card_id in RANK:
+        text = "schutz_burg.card.worker" if card_id in WORKERS else f"schutz_burg.card.{card_id}"
+        return {"id": card_id, "kind": "character", "rank": RANK[card_id], "text": text}
+    ttype = TEMPLATE_TYPE.get(card_id, card_id)
+    if ttype in _TYPES:
+        t = _TYPES[ttype]
+        return {"id": ttype, "kind": "building", "cost": t["cost"], "points": t["vp"],
+                "count": t["count"]}
+    if card_id in PREBUILT:
+        return {"id": card_id, "kind": "prebuilt"}
+    if card_id in WINTER:
+        return {"id": card_id, "kind": "winter"}
+    return None
+
+
+def card_ids() -> list[str]:
+    """Character cards, building types, prebuilt buildings, winter cards (no template copies)."""
+    return list(CARDS) + list(_TYPES) + list(PREBUILT) + list(WINTER_CARDS)

@@ -26,6 +26,12 @@ class SchutzBurg(Game):
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return D.names()
 
+    def card_info(self, card_id: str) -> Mapping[str, Any] | None:
+        return D.card_info(card_id)
+
+    def card_ids(self) -> list[str]:
+        return D.card_ids()
+
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_seats(seats)
         opts = self.parse_options(options)

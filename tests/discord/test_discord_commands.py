@@ -40,7 +40,7 @@ def text_size(command: dict) -> int:
 async def test_command_payload_is_within_discord_limits_and_czech(offline):
     payload = await command_payload(offline.bot)
     from engine import registry
-    assert {c["name"] for c in payload} == {"game", "rules", *registry.available()}
+    assert {c["name"] for c in payload} == {"game", "rules", "card", *registry.available()}
     for root in payload:
         assert text_size(root) <= 8000
         for command in walk(root):
@@ -113,6 +113,6 @@ async def test_command_payload_needs_no_database_or_login(tmp_path):
     bot = CastellanBot(Settings(None, str(tmp_path / "unused.sqlite"), None, "en", "INFO"))
     await bot.load_commands()
     payload = await command_payload(bot)
-    assert [c["name"] for c in payload][:3] == ["game", "rules", "citadels"]
+    assert [c["name"] for c in payload][:4] == ["game", "rules", "card", "citadels"]
     assert not (tmp_path / "unused.sqlite").exists()
     await bot.close()
