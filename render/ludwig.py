@@ -41,7 +41,7 @@ MAX_ASPECT = 1.7          # height / width of a picture at most (a phone screen)
 PRIVATE_UNIT = 40         # px per grid unit at most in the private / castle picture
 TABLE_UNIT = 20
 MARKET_UNIT = 14
-KEY_UNIT = 9              # the close-ups in the key of the placement letters
+KEY_UNIT = 12             # the close-ups in the key of the placement letters
 COINS: kit.RGB = (120, 206, 120)   # coins lying on a market room
 TYPES = ("living", "activity", "food", "sleeping", "outdoor", "utility", "corridor",
          "downstairs")

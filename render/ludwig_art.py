@@ -14,7 +14,8 @@ readability tests hold to a larger minimum than the rest.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -48,20 +49,23 @@ FACING = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 
 def text(img: Image.Image, xy: tuple[float, float], line: str, size: int,
          fill: kit.RGB = kit.TEXT, *, bold: bool = False, max_width: int | None = None,
-         anchor: str = "la", glance: bool = False) -> int:
-    """Draw one line onto ``img`` (ellipsized to ``max_width``; a cached text sprite);
-    returns its width.  ``glance``: text a player needs at a glance (``kit.glance``)."""
-    if glance:
-        with kit.glance():
-            return kit.text_sprite(img, (int(xy[0]), int(xy[1])), line, size, fill, bold=bold,
-                                   max_width=max_width, anchor=anchor)
-    return kit.text_sprite(img, (int(xy[0]), int(xy[1])), line, size, fill, bold=bold,
-                           max_width=max_width, anchor=anchor)
+         anchor: str = "la", glance: bool = False, direct: bool = False) -> int:
+    """Draw one line onto ``img`` (ellipsized to ``max_width``) as a cached text sprite,
+    or straight onto it when ``direct`` (inside a cached sprite with an opaque ground:
+    crisper); returns its width.  ``glance``: text a player needs at a glance."""
+    xy = (int(xy[0]), int(xy[1]))
+    with kit.glance() if glance else nullcontext():
+        if direct:
+            return kit.draw_text(ImageDraw.Draw(img), xy, line, size, fill, bold=bold,
+                                 max_width=max_width, anchor=anchor)
+        return kit.text_sprite(img, xy, line, size, fill, bold=bold, max_width=max_width,
+                               anchor=anchor)
 
 
 def lines(img: Image.Image, xy: tuple[float, float], words: str, size: int,
           max_width: int, fill: kit.RGB = kit.TEXT, *, bold: bool = False,
-          max_lines: int | None = None, center: bool = True, glance: bool = False) -> int:
+          max_lines: int | None = None, center: bool = True, glance: bool = False,
+          direct: bool = False) -> int:
     """Wrapped text from ``xy`` (centred on ``xy[0]`` unless ``center`` is False); returns
     the height used.  Each line goes through ``text``."""
     fnt = kit.font(size, bold)
@@ -69,7 +73,7 @@ def lines(img: Image.Image, xy: tuple[float, float], words: str, size: int,
     wrapped = kit.wrap(words, fnt, max_width, max_lines)
     for i, line in enumerate(wrapped):
         text(img, (xy[0], xy[1] + i * step), line, size, fill, bold=bold,
-             anchor="ma" if center else "la", glance=glance)
+             anchor="ma" if center else "la", glance=glance, direct=direct)
     return step * len(wrapped)
 
 
@@ -165,7 +169,7 @@ def shape_image(shape: Shape, fill: kit.RGB, unit: int, *, outline: kit.RGB = WA
         _stair_steps(d, shape, unit, pad)
     for (a, b) in shape.fence:
         d.line(_px((a, b), unit, pad), fill=HEDGE, width=max(2 * SS, unit * SS // 4))
-    depth = max(2 * SS, unit * SS * 0.16)
+    depth = max(3 * SS, unit * SS * 0.16)
     for door in shape.doors:
         colour = BLOCKED if door.state == "blocked" else DOOR
         if door.floor == "downstairs" and shape.stairs:
@@ -291,10 +295,10 @@ def room_sprite(key, shape: Shape, fill: kit.RGB, unit: int, name: str, *,
             step = int(name_size * 1.15)
             rows = max(0, min(3, height // step))
             wrapped = kit.wrap(name, fnt, width, rows) if rows else []
-            if wrapped and len(wrapped[0].rstrip("…")) >= 4:
+            if wrapped and not any(line.endswith("…") for line in wrapped):
                 top = (y0 + y1) / 2 - step * len(wrapped) / 2
                 lines(img, ((x0 + x1) / 2, top), name, name_size, width, colour, bold=True,
-                      max_lines=rows)
+                      max_lines=rows, direct=True)
         if completed:
             mark = check_mark(max(10, min(unit - 2, 22)))
             bx = int(x1 - mark.width - 1) if not shape.circle else int((x0 + x1 - mark.width) / 2)

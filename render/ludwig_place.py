@@ -147,7 +147,8 @@ def key_block(img: Image.Image, info: Mapping, placing: Mapping, y: int, width: 
 
 
 KEY_COLUMNS = 6
-KEY_VIEW = (13, 9)        # grid units of castle around a placement in its key cell
+KEY_VIEW = (10, 7) 
+KEY_MAX_UNIT = 22       # grid units of castle around a placement in its key cell
 HIGHLIGHT: kit.RGB = (255, 255, 255)
 
 
@@ -160,7 +161,10 @@ def _key_cell(info: Mapping, box: Sequence[int], tile: str, letter: str, option:
            tuple((r["tile"], r["rot"], r["x"], r["y"], r.get("side")) for r in rooms))
 
     def make() -> Image.Image:
-        unit = lw.KEY_UNIT
+        view_w, view_h = w - 8, h - int(size * 1.5) - 12
+        bw, bh = ((option["box"][2] - option["box"][0]) // 2,
+                  (option["box"][3] - option["box"][1]) // 2)
+        unit = max(8, min(KEY_MAX_UNIT, int(view_w * 0.6 / bw), int(view_h * 0.7 / bh)))
         img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
         d = ImageDraw.Draw(img)
         d.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=kit.PANEL,
@@ -171,7 +175,6 @@ def _key_cell(info: Mapping, box: Sequence[int], tile: str, letter: str, option:
                  anchor="ra", glance=True)
         castle = art.castle_sprite(rooms, box, unit, {}, 0)
         ox, oy = art.castle_origin(box, unit)
-        view_w, view_h = w - 8, h - badge.height - 12
         cx = ox + (option["box"][0] + option["box"][2]) * unit // 4
         cy = oy + (option["box"][1] + option["box"][3]) * unit // 4
         left, top = cx - view_w // 2, cy - view_h // 2
@@ -182,11 +185,11 @@ def _key_cell(info: Mapping, box: Sequence[int], tile: str, letter: str, option:
                                art.candidate_shape(tile, rot, option.get("side")),
                                art.type_colour(data.type_of(tile), floor), unit, "", name_size=0)
         pad = art.margin(unit)
+        art.ghost(option["outline"], option.get("circle"), (ox - left, oy - top), unit,
+                  ImageDraw.Draw(close), HIGHLIGHT, width=5)
         close.alpha_composite(room, (ox + option["box"][0] * unit // 2 - pad - left,
                                      oy + option["box"][1] * unit // 2 - pad - top))
-        art.ghost(option["outline"], option.get("circle"), (ox - left, oy - top), unit,
-                  ImageDraw.Draw(close), HIGHLIGHT, width=2)
-        img.alpha_composite(close, (4, badge.height + 8))
+        img.alpha_composite(close, (4, h - view_h - 4))
         return img
     return kit.sprite(key, make)
 
