@@ -592,7 +592,7 @@ def crown(height: int = 24, fill: RGB = ACCENT) -> Image.Image:
 def card(title: str, *, size: tuple[int, int] = (120, 84), band: RGB = NEUTRAL,
          cost: int | None = None, corner: str | None = None, face: RGB = CARD_FACE,
          title_size: int = 13, footer: str | None = None, dim: bool = False,
-         footer_size: int | None = None) -> Image.Image:
+         footer_size: int | None = None, corner_size: int | None = None) -> Image.Image:
     """A rounded card: colour band on top (with ``corner`` text at its left), ``cost``
     coin at the top right, ``title`` wrapped on two lines, optional small ``footer``.
     ``dim`` greys the card out (removed/used)."""
@@ -606,7 +606,7 @@ def card(title: str, *, size: tuple[int, int] = (120, 84), band: RGB = NEUTRAL,
         d.rounded_rectangle((1, 1, w - 2, band_h + radius), radius=radius, fill=band)
         d.rectangle((1, band_h, w - 2, band_h + radius), fill=face)
         if corner:
-            draw_text(d, (radius, band_h // 2), corner, max(10, band_h - 6),
+            draw_text(d, (radius, band_h // 2), corner, corner_size or max(10, band_h - 6),
                       contrast(band), bold=True, anchor="lm", max_width=w - 2 * radius - 24)
         if cost is not None:
             dia = band_h + 8
@@ -625,7 +625,7 @@ def card(title: str, *, size: tuple[int, int] = (120, 84), band: RGB = NEUTRAL,
             img.putalpha(alpha)
         return img
     return sprite(("card", title, size, band, cost, corner, face, title_size, footer, dim,
-                   footer_size), make)
+                   footer_size, corner_size), make)
 
 
 def panel(canvas: Image.Image, box: tuple[int, int, int, int], *, fill: RGB = PANEL,

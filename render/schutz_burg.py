@@ -1,6 +1,11 @@
 """Im Schutz der Burg images, built only from engine views.
 
-``render_table(view, locale)``: the public table — header (round x of y, phase, winter),
+Laid out for a phone: an at-a-glance strip on top (round and phase, who acts or who is
+still choosing, every player's VP) reads inline (``kit.glance_px``), every other text is
+at least ``kit.detail_px`` of the width; the private picture is narrow so that the cards
+to choose from read inline, and it confirms a secret pick ("Your choice: ...").
+
+``render_table(view, locale)``: the public table — the strip, the round track,
 the castle (buildings with helper spaces, fees and helpers; the small templates), the
 defense tower, carts and rider with trader's helpers, the bank and the round track, the
 winter cards, and one row per player (VP, Taler, helpers, resources, the eight character
@@ -13,6 +18,7 @@ Static component facts (card ranks, Worker stock, winter-marked rounds) come fro
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Mapping, Sequence
 
 from PIL import Image, ImageDraw
@@ -24,8 +30,11 @@ GAME = "schutz_burg"
 NAMES = data.names()
 
 WIDTH = 1320
-PRIVATE_WIDTH = 1180
+PRIVATE_WIDTH = 720
 MARGIN = 24
+GLANCE = kit.glance_px(WIDTH)                 # 30 px
+DETAIL = kit.detail_px(WIDTH)                 # 14 px
+PRIVATE_GLANCE = kit.glance_px(PRIVATE_WIDTH)  # 17 px
 INNER = WIDTH - 2 * MARGIN
 MIN_HEIGHT = 600
 HEADER = 22                       # height of kit.section_header at its default size
@@ -35,12 +44,12 @@ BIG_ROW = ("market", "smithy", "palace", "keep", "tavern", "stable", "servants_h
 BIG_GAP, SMALL_GAP = 7, 6
 BIG_BOX = ((INNER - (len(BIG_ROW) - 1) * BIG_GAP) // len(BIG_ROW), 112)
 SMALL_ROW = tuple(t for t in data.TEMPLATES if t not in BIG_ROW)     # towers, houses, well
-SMALL_BOX = ((INNER - (len(SMALL_ROW) - 1) * SMALL_GAP) // len(SMALL_ROW), 58)
+SMALL_BOX = ((INNER - (len(SMALL_ROW) - 1) * SMALL_GAP) // len(SMALL_ROW), 62)
 SPACE_D = 32
-MINI_CARD = (98, 54)
+MINI_CARD = (98, 64)
 MINI_GAP = 5
-HAND_CARD = (132, 96)
-PLAYER_ROW = 124
+HAND_CARD = (150, 112)
+PLAYER_ROW = 138
 FINAL_LINE = 28
 
 RES_COLOUR: Mapping[str, kit.RGB] = {
@@ -95,10 +104,12 @@ def _icon_shape(d: ImageDraw.ImageDraw, kind: str, s: int) -> None:
         d.polygon([(0, s * 0.8), (s * 0.2, s * 0.3), (s * 0.8, s * 0.3), (s - 1, s * 0.8)],
                   fill=fill, outline=e, width=w)
         d.line((s * 0.28, s * 0.42, s * 0.6, s * 0.42), fill=(255, 255, 255), width=w)
-    else:                                                 # "choice" on a Worker card
+    else:                                                 # "choice" on a Worker card: "?"
         d.ellipse((0, 0, s - 1, s - 1), fill=kit.PANEL_EDGE, outline=e, width=w)
-        d.text((s / 2, s / 2 + 1), "?", font=kit.font(int(s * 0.7), True), fill=kit.TEXT,
-               anchor="mm")
+        q = max(1, s // 9)
+        d.arc((s * 0.3, s * 0.15, s * 0.7, s * 0.5), 180, 90, fill=kit.TEXT, width=q)
+        d.line((s * 0.5, s * 0.5, s * 0.5, s * 0.64), fill=kit.TEXT, width=q)
+        d.ellipse((s * 0.5 - q, s * 0.76 - q, s * 0.5 + q, s * 0.76 + q), fill=kit.TEXT)
 
 
 def res_icon(kind: str, size: int = 20) -> Image.Image:
@@ -122,13 +133,13 @@ def res_chip(kind: str, count: int, size: int = 20) -> Image.Image:
         if not count:
             icon = _faded(icon, 40)
         img.alpha_composite(icon, (0, 0))
-        ImageDraw.Draw(img).text((size + 4, size // 2), label, font=fnt,
-                                 fill=kit.TEXT if count else kit.MUTED, anchor="lm")
+        kit.draw_string(ImageDraw.Draw(img), (size + 4, size // 2), label, size - 3,
+                        kit.TEXT if count else kit.MUTED, bold=True, anchor="lm")
         return img
     return kit.sprite(("sb_chip", kind, count, size), make)
 
 
-def _fit(text: str, width: int, size: int, smallest: int = 11) -> int:
+def _fit(text: str, width: int, size: int, smallest: int = DETAIL) -> int:
     """The largest bold font size from ``size`` down to ``smallest`` that fits ``width``."""
     while size > smallest and kit.text_width(text, kit.font(size, True)) > width:
         size -= 1
@@ -174,12 +185,16 @@ def card_sprite(card: str, locale: str, size: tuple[int, int] = HAND_CARD,
         w, h = size
         icons = _stock_icons(card)
         big = w >= HAND_CARD[0]
-        base = kit.card(_short(card, locale), size=size, band=_band(card),
-                        corner=str(data.RANK.get(card, "")), title_size=15 if big else 11).copy()
+        with kit.glance() if big else nullcontext():   # a hand: the cards to choose from
+            base = kit.card(_short(card, locale), size=size, band=_band(card),
+                            corner=str(data.RANK.get(card, "")),
+                            title_size=PRIVATE_GLANCE if big else DETAIL,
+                            corner_size=None if big else DETAIL).copy()
         if big:
             effect = _t("effect.worker" if card in data.WORKERS else f"effect.{card}", locale)
-            kit.draw_lines(ImageDraw.Draw(base), (w // 2, 50), effect, 11, w - 12,
-                           (70, 70, 80), max_lines=1 if icons else 3, center=True)
+            kit.draw_lines(ImageDraw.Draw(base), (w // 2, 56), effect, 12, w - 12,
+                           (70, 70, 80), max_lines=1 if icons else 3, center=True,
+                           layer="detail")
         icon = max(10, h // 5)
         x = (w - len(icons) * (icon + 2)) // 2
         for kind in icons:
@@ -224,8 +239,8 @@ def _space_sprite(fee: int, helper: int | None, open_: bool) -> Image.Image:
             return img
         fill = (184, 115, 60) if open_ else None
         d.ellipse((0, 0, d_ - 1, d_ - 1), fill=fill, outline=(210, 140, 80), width=2)
-        d.text((d_ / 2, d_ / 2 + 1), str(fee), font=kit.font(14, True),
-               fill=kit.TEXT if open_ else (210, 140, 80), anchor="mm")
+        kit.draw_string(d, (d_ / 2, d_ / 2 + 1), str(fee), DETAIL,
+                        kit.TEXT if open_ else (210, 140, 80), bold=True, anchor="mm")
         return img
     return kit.sprite(("sb_space", fee, helper, open_), make)
 
@@ -233,7 +248,7 @@ def _space_sprite(fee: int, helper: int | None, open_: bool) -> Image.Image:
 def _cost_line(d: ImageDraw.ImageDraw, building: Mapping, x: int, y: int, size: int,
                fill: kit.RGB) -> None:
     """"⚒cost ♛vp" centred on ``x``."""
-    text = f"⚒{building['cost']}  ♛{building['vp']}"
+    text = f"⚒{building['cost']} ♛{building['vp']}"
     kit.draw_text(d, (x, y), text, size, fill, bold=True, anchor="ma")
 
 
@@ -259,20 +274,21 @@ def _big_building(building: Mapping, locale: str, new: bool) -> Image.Image:
         d.rectangle((0, 20, w - 1, 28), fill=band)
         text_fill = kit.contrast(band)
         name = _name(building["id"], locale)
-        kit.draw_text(d, (w // 2, 14), name, _fit(name, w - 12, 15), text_fill, bold=True,
-                      anchor="mm", max_width=w - 12)
+        kit.draw_text(d, (w // 2, 14), name, _fit(name, w - 10, 15), text_fill, bold=True,
+                      anchor="mm", max_width=w - 10)
         if not prebuilt:
             _cost_line(d, building, w // 2, 35, 14, kit.TEXT if not built else kit.MUTED)
         if spaces:
-            kit.draw_text(d, (w // 2, 55), _t(f"scores.{building['type']}", locale), 11,
-                          kit.MUTED, anchor="ma", max_width=w - 8)
+            kit.draw_text(d, (w // 2, 53), _t(f"scores.{building['type']}", locale), DETAIL,
+                          kit.MUTED, anchor="ma", max_width=w - 6)
         span = len(spaces) * SPACE_D + (len(spaces) - 1) * 6
         x = (w - span) // 2
         for sp in spaces:
             img.alpha_composite(_space_sprite(sp["fee"], sp["helper"], built), (x, h - SPACE_D - 12))
             x += SPACE_D + 6
         if new:
-            img.alpha_composite(kit.badge("★", kit.ACCENT, 11), (w - 26, 32))
+            star = kit.badge("★", kit.ACCENT, DETAIL)
+            img.alpha_composite(star, (w - star.width - 3, 31))
         return img
     return kit.sprite(key, make)
 
@@ -296,11 +312,13 @@ def _small_building(building: Mapping, locale: str, new: bool) -> Image.Image:
             d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=kit.BG,
                                 outline=kit.PANEL_EDGE, width=2)
             text = kit.TEXT
-        kit.draw_text(d, (w // 2, 6), _name(building["type"], locale), 13, text, bold=True,
+        kit.draw_text(d, (w // 2, 4), _name(building["type"], locale), DETAIL, text, bold=True,
                       anchor="ma", max_width=w - 6)
-        _cost_line(d, building, w // 2, h - 22, 12, text)
+        for i, part in enumerate((f"⚒{building['cost']}", f"♛{building['vp']}")):
+            kit.draw_text(d, (w // 2, 23 + 17 * i), part, DETAIL, text, bold=True, anchor="ma")
         if new:
-            img.alpha_composite(kit.badge("★", kit.ACCENT, 9), (w - 18, 2))
+            star = kit.badge("★", kit.ACCENT, DETAIL)
+            img.alpha_composite(star, (w - star.width, 0))
         return img
     return kit.sprite(key, make)
 
@@ -341,18 +359,18 @@ def _trade_box(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, spot:
     kit.draw_text(draw, (x + w // 2, y + 7), _name(spot["id"], locale), 14, kit.TEXT,
                   bold=True, anchor="ma", max_width=w - 10)
     kit.paste(img, res_chip(spot["resource"], int(spot["stock"]), 24), (x + 12, y + 32))
-    kit.draw_text(draw, (x + w - 12, y + 36), _t("yield", locale, n=spot["yield"]), 13,
+    kit.draw_text(draw, (x + w - 12, y + 36), _t("yield", locale, n=spot["yield"]), DETAIL,
                   kit.MUTED, anchor="ra")
     helper = spot.get("helper")
     if helper is None:
-        kit.draw_text(draw, (x + 12, y + 68), _t("free", locale), 13, kit.MUTED)
+        kit.draw_text(draw, (x + 12, y + 68), _t("free", locale), DETAIL, kit.MUTED)
         return
     colour = kit.player_colour(helper)
     kit.paste(img, kit.meeple(24, colour), (x + 10, y + 64))
     name = kit.seat_name(view, helper, locale)
     if spot.get("placed_round") == view.get("round"):
         name += " · " + _t("placed_now", locale)
-    kit.draw_text(draw, (x + 40, y + 68), name, 13, colour, bold=True, max_width=w - 48)
+    kit.draw_text(draw, (x + 40, y + 68), name, DETAIL, colour, bold=True, max_width=w - 48)
 
 
 def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
@@ -380,8 +398,8 @@ def _draw_supply(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loc
 
 
 # -- header and round track -------------------------------------------------------------
-TRACK_SQ = 34
-HEAD_H = 60 + TRACK_SQ + 16
+TRACK_SQ = 40
+STRIP_LINE = int(GLANCE * 1.3)
 
 
 def _phase_text(view: Mapping, locale: str) -> str:
@@ -415,11 +433,11 @@ def _track_square(n: int, state: str, coin: bool, winter: bool) -> Image.Image:
         d.rounded_rectangle((0, 0, s - 1, s - 1), radius=5, fill=fill, outline=edge,
                             width=3 if state == "now" else 1)
         colour = kit.MUTED if state == "past" else kit.TEXT
-        d.text((s // 2, 4), str(n), font=kit.font(12, True), fill=colour, anchor="ma")
+        kit.draw_string(d, (s // 2, 3), str(n), DETAIL, colour, bold=True, anchor="ma")
         if coin:
-            img.alpha_composite(kit.coin(1, 13), (s - 16, s - 16))
+            img.alpha_composite(kit.coin(1, 24), (s - 25, s - 25))
         if winter:
-            d.text((4, s - 3), "❄", font=kit.font(12, True), fill=WINTER, anchor="ld")
+            kit.draw_string(d, (3, s - 2), "❄", DETAIL, WINTER, bold=True, anchor="ld")
         return img
     return kit.sprite(("sb_track", n, state, coin, winter), make)
 
@@ -428,7 +446,7 @@ def _draw_track(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loca
                 y: int) -> None:
     rounds, current = int(view.get("rounds", 0)), int(view.get("round", 0))
     coins_from = rounds - int(view.get("round_track", 0)) + 1
-    x = MARGIN + kit.draw_text(draw, (MARGIN, y + 7), _t("round_track", locale), 14,
+    x = MARGIN + kit.draw_text(draw, (MARGIN, y + 10), _t("round_track", locale), 15,
                                kit.MUTED, bold=True) + 12
     for n in range(1, rounds + 1):
         state = "now" if n == current and not view.get("finished") else (
@@ -438,22 +456,61 @@ def _draw_track(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loca
         x += TRACK_SQ + 4
     x += 12
     text = _t("coins_left", locale, n=view.get("round_track", 0))
-    kit.draw_text(draw, (x, y + 7), text, 14, kit.MUTED)
+    kit.draw_text(draw, (x, y + 10), text, 15, kit.MUTED)
+
+
+def _acting_line(view: Mapping, locale: str) -> list[tuple[str, kit.RGB, bool]]:
+    """Who must act and what they do; during a secret pick, who is still choosing."""
+    if view.get("finished"):
+        return []
+    deciding = view.get("deciding")
+    if deciding:
+        seat = int(deciding["seat"])
+        return [("▶ " + kit.seat_name(view, seat, locale), kit.player_colour(seat), True),
+                (": " + _doing(str(deciding["kind"]), locale), kit.TEXT, False)]
+    waiting = [int(s) for s in ((view.get("pick") or {}).get("waiting") or ())]
+    out: list[tuple[str, kit.RGB, bool]] = []
+    for i, seat in enumerate(waiting):
+        out.append((("… " if not i else ", ") + kit.seat_name(view, seat, locale),
+                    kit.player_colour(seat), True))
+    return out + [(" · " + _t("choosing", locale), kit.TEXT, False)] if out else []
 
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str) -> int:
-    x = MARGIN + 14 + kit.draw_text(draw, (MARGIN, 16), _t("title", locale), 28, bold=True)
-    badges = [(_t("round", locale, n=view.get("round", 0), of=view.get("rounds", 0)),
-               kit.PANEL_EDGE)]
-    if view.get("winter"):
-        badges.append((_t("winter", locale), WINTER))
-    phase = _phase_text(view, locale)
-    if phase:
-        badges.append((phase, kit.PANEL_EDGE))
-    for text, fill in badges:
-        x = _paste_row(img, [kit.badge(text, fill, 16)], x, 20)
-    _draw_track(img, draw, view, locale, 60)
-    return HEAD_H
+    """The at-a-glance strip (round and phase, who acts, every VP), then the round track."""
+    title = _t("title", locale) + (" · " + _t("winter", locale) if view.get("winter") else "")
+    kit.draw_text(draw, (MARGIN, 12), title, 16, kit.MUTED, bold=True)
+    top = 36
+    with kit.glance():
+        phase = _phase_text(view, locale)
+        head = [(_t("round", locale, n=view.get("round", 0), of=view.get("rounds", 0)),
+                 kit.TEXT, True)] + ([(" · " + phase, kit.MUTED, True)] if phase else [])
+        kit.draw_segments(draw, (MARGIN, top), head, GLANCE, INNER)
+        top += STRIP_LINE
+        acting = _acting_line(view, locale)
+        if acting:
+            kit.draw_segments(draw, (MARGIN, top), acting, GLANCE, INNER)
+            top += STRIP_LINE
+        winners = (view.get("result") or {}).get("winners") or ()
+        seats = sorted(view.get("seats") or (), key=lambda i: -int(i.get("vp", 0)))
+        chips = [[(("★ " if int(i["seat"]) in winners else "")
+                   + kit.seat_name(view, int(i["seat"]), locale),
+                   kit.player_colour(int(i["seat"])), True),
+                  (" " + _t("vp", locale, n=_score(view, i)), kit.TEXT, True)] for i in seats]
+        top += kit.draw_chips(draw, (MARGIN, top), chips, GLANCE, INNER)
+    _draw_track(img, draw, view, locale, top + 6)
+    return top + 6 + TRACK_SQ + 16
+
+
+def _score(view: Mapping, info: Mapping) -> int:
+    """VP so far, or the final score once the game is over."""
+    final = (view.get("result") or {}).get("scores") or {}
+    return int(final.get(str(info["seat"]), info.get("vp", 0)))
+
+
+def _header_height(view: Mapping, locale: str) -> int:
+    scratch = Image.new("RGB", (WIDTH, 600))
+    return _draw_header(scratch, ImageDraw.Draw(scratch), view, locale)
 
 
 # -- winter cards -----------------------------------------------------------------------
@@ -489,7 +546,7 @@ def _winter_boxes(view: Mapping, locale: str) -> list[tuple[str, list]]:
 
 
 def _item_sprites(items: Sequence[str]) -> list[Image.Image]:
-    return [kit.coin("T", 20) if item == "taler" else res_icon(item, 20) for item in items]
+    return [kit.coin("T", 24) if item == "taler" else res_icon(item, 22) for item in items]
 
 
 def _draw_winter(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
@@ -506,7 +563,7 @@ def _draw_winter(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loc
         for line in lines:
             text, sprites = ((line, []) if isinstance(line, str) else
                              line if isinstance(line, tuple) else ("", line))
-            dx = kit.draw_text(draw, (x + 12, y), text, 13, kit.TEXT, max_width=w - 20) + 6 \
+            dx = kit.draw_text(draw, (x + 12, y), text, DETAIL, kit.TEXT, max_width=w - 20) + 6 \
                 if text else 0
             _paste_row(img, sprites, x + 12 + dx, y - 3, 4)
             y += 26
@@ -550,7 +607,7 @@ def _draw_cards(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, info
             draw.rounded_rectangle((x - 3, y - 3, x + MINI_CARD[0] + 2, y + MINI_CARD[1] + 2),
                                    radius=9, outline=kit.ACTIVE, width=3)
         if card in stock:
-            chips = [res_chip(k, n, 14) for k, n in stock[card].items() if n]
+            chips = [res_chip(k, n, 17) for k, n in stock[card].items() if n]
             _paste_row(img, chips, x + 2, y + MINI_CARD[1] + 6, 4)
         x += MINI_CARD[0] + MINI_GAP
 
@@ -576,7 +633,8 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, inf
     x += kit.draw_text(draw, (x, top + 10), kit.seat_name(view, seat, locale), 19, colour,
                        bold=True, max_width=250) + 12
     if int(view.get("start_seat", -1)) == seat:
-        x = _paste_row(img, [kit.badge(_t("start_player", locale), kit.ACCENT, 13)], x, top + 12)
+        x = _paste_row(img, [kit.badge(_t("start_player", locale), kit.ACCENT, DETAIL)], x,
+                       top + 12)
     if status:
         kit.draw_text(draw, (cards_x, top + 10), status[0], 15, status[1], bold=True,
                       max_width=right - 14 - cards_x)
@@ -589,13 +647,17 @@ def _draw_player(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, inf
 
 def _draw_purse(img: Image.Image, draw: ImageDraw.ImageDraw, info: Mapping, colour: kit.RGB,
                 locale: str, x: int, y: int, big: bool = False) -> None:
-    """VP, Taler (coin) and helpers in supply on one line from ``(x, y)``."""
-    size = 20 if big else 18
-    x += kit.draw_text(draw, (x, y + 1), _t("vp", locale, n=info.get("vp", 0)), size,
-                       kit.ACCENT, bold=True) + 18
-    x += kit.draw_text(draw, (x, y + 3), _t("taler", locale), 15, kit.MUTED) + 6
-    kit.paste(img, kit.coin(info.get("taler", 0), 26), (x, y - 2))
-    x += 26 + 18
+    """VP, Taler (coin) and helpers in supply on one line from ``(x, y)`` (``big``: the
+    private picture, where VP and Taler are read at a glance)."""
+    with kit.glance() if big else nullcontext():
+        size = PRIVATE_GLANCE + 3 if big else 18
+        x += kit.draw_text(draw, (x, y + 1), _t("vp", locale, n=info.get("vp", 0)), size,
+                           kit.ACCENT, bold=True) + 18
+        x += kit.draw_text(draw, (x, y + 3), _t("taler", locale),
+                           PRIVATE_GLANCE if big else 15, kit.MUTED) + 6
+        dia = 2 * PRIVATE_GLANCE if big else 28
+        kit.paste(img, kit.coin(info.get("taler", 0), dia), (x, y - 2 - (dia - 26) // 2))
+        x += dia + 18
     kit.paste(img, kit.meeple(24, colour), (x, y - 2))
     kit.draw_text(draw, (x + 28, y + 3), _t("helpers", locale, n=info.get("helpers", 0)), 15)
 
@@ -617,7 +679,8 @@ def render_table(view: dict, locale: str) -> Image.Image:
     seats = view.get("seats") or ()
     row = _player_height(view)
     winter = HEADER + WINTER_BOX_H + 14 if view.get("winter") else 0
-    height = (HEAD_H + HEADER + BIG_BOX[1] + 10 + SMALL_BOX[1] + 16 + HEADER + TRADE_BOX_H
+    height = (_header_height(view, locale) + HEADER + BIG_BOX[1] + 10 + SMALL_BOX[1] + 16
+              + HEADER + TRADE_BOX_H
               + 14 + winter + HEADER + 18 + row * len(seats))
     img = Image.new("RGB", (WIDTH, max(MIN_HEIGHT, height)), kit.BG)
     draw = ImageDraw.Draw(img)
@@ -627,6 +690,8 @@ def render_table(view: dict, locale: str) -> Image.Image:
     if view.get("winter"):
         top = _draw_winter(img, draw, view, locale, top)
     title = _t("players", locale) + " · " + _t("legend", locale)
+    if any(info.get("removed") for info in seats):
+        title += ", " + _t("legend_removed", locale)
     top += kit.section_header(draw, (MARGIN, top), INNER, title)
     for info in seats:
         _draw_player(img, draw, view, info, locale, top, row)
@@ -678,17 +743,45 @@ def render_private(view: dict, locale: str) -> Image.Image | None:
     sections = _private_sections(view, locale)
     inner = PRIVATE_WIDTH - 2 * MARGIN
     per_row = kit.cards_per_row(inner, HAND_CARD[0])
-    height = 126 + sum(kit.card_section_height(len(cards), per_row, HAND_CARD[1])
-                       for _, cards, _ in sections)
+    choice = _choice_line(view, locale)
+    head = 160 + (int(PRIVATE_GLANCE * 1.9) if choice else 0)
+    height = head + sum(kit.card_section_height(len(cards), per_row, HAND_CARD[1])
+                        for _, cards, _ in sections)
     img = Image.new("RGB", (PRIVATE_WIDTH, max(MIN_HEIGHT, height)), kit.BG)
     draw = ImageDraw.Draw(img)
     colour = kit.player_colour(seat)
     kit.paste(img, kit.meeple(34, colour), (MARGIN, 18))
-    x = MARGIN + 46 + kit.draw_text(draw, (MARGIN + 46, 22), kit.seat_name(view, seat, locale),
-                                    24, colour, bold=True, max_width=360) + 24
-    _draw_purse(img, draw, info, colour, locale, x, 26, big=True)
-    _paste_row(img, _resource_chips(info.get("resources") or {}, 24), MARGIN, 70, 22)
+    with kit.glance():
+        kit.draw_text(draw, (MARGIN + 46, 20), kit.seat_name(view, seat, locale), 24, colour,
+                      bold=True, max_width=inner - 46)
     round_text = _t("round", locale, n=view.get("round", 0), of=view.get("rounds", 0))
-    kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 72), round_text, 16, kit.MUTED, anchor="ra")
-    kit.card_sections(img, draw, sections, (MARGIN, 116), inner, HAND_CARD)
+    kit.draw_text(draw, (PRIVATE_WIDTH - MARGIN, 26), round_text, 15, kit.MUTED, anchor="ra")
+    _draw_purse(img, draw, info, colour, locale, MARGIN, 70, big=True)
+    _paste_row(img, _resource_chips(info.get("resources") or {}, 24), MARGIN, 112, 22)
+    top = 150
+    if choice:
+        with kit.glance():
+            kit.draw_segments(draw, (MARGIN, top), choice, PRIVATE_GLANCE + 3, inner)
+        top += int(PRIVATE_GLANCE * 1.9)
+    kit.card_sections(img, draw, sections, (MARGIN, top + 6), inner, HAND_CARD)
     return img
+
+
+def _choice_line(view: Mapping, locale: str) -> list[tuple[str, kit.RGB, bool]]:
+    """The viewer's own secret pick, confirmed ("Your choice: Trader"), or the ask."""
+    pick = view.get("pick")
+    seat = int(view["seat"])
+    if pick is None:
+        return []
+    mine = list(pick.get("mine") or ())
+    if seat in (pick.get("chosen") or ()) and mine:
+        names = ", ".join(_short(c, locale) for c in mine)
+        return [("✓ " + _t("your_choice", locale) + " ", (120, 200, 120), True),
+                (names, kit.TEXT, True)]
+    if seat in (pick.get("waiting") or ()):
+        need = data.PICKS.get(int(view.get("players", 0)), 1)
+        text = "▶ " + _t("pick_now", locale, n=len(mine), of=need)
+        if mine:
+            text += ": " + ", ".join(_short(c, locale) for c in mine)
+        return [(text, kit.ACTIVE, True)]
+    return []
