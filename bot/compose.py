@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot import messages as m
 from bot.i18n import first, has, t
-from bot.text import event_text, game_title, question, result_lines
+from bot.text import event_text, format_params, game_title, question, result_lines
 from engine import registry
 from engine.core import Event, Game
 from storage import GameRow
@@ -96,34 +96,66 @@ def lobby_message(row: GameRow) -> m.OutMessage:
     return m.OutMessage("\n".join(lines))
 
 
-def board_message(game: Game, row: GameRow, events: list[Event]) -> m.OutMessage:
-    """The public board text: header, what happened, who must act (mentioned), or the end."""
+def turn_text(game: Game, row: GameRow, loc: str) -> str | None:
+    """The game's own round and turn (``Game.turn_label``), or None."""
+    label = game.turn_label(row.state) if row.state is not None and row.status == "active" else None
+    if label is None:
+        return None
+    key, params = label
+    return first([f"{game.id}.turn.{key}", f"turn.{key}"], loc,
+                 **format_params(game, params, loc, seat_names(row)))
+
+
+def board_header(game: Game, row: GameRow, loc: str) -> str:
+    title, turn = game_title(row.type, loc), turn_text(game, row, loc)
+    return t("board.header", loc, game=title, id=row.id, turn=turn) if turn \
+        else t("board.header_plain", loc, game=title, id=row.id)
+
+
+def board_message(game: Game, row: GameRow, events: list[Event], *,
+                  chosen: set[int] | frozenset = frozenset(),
+                  pings: set[int] | None = None) -> m.OutMessage:
+    """The public board text: header, what happened, who must act, or the end.
+
+    Whoever must act is named; only the users in ``pings`` are pinged (the others get
+    their panel by DM).  Secret choosers are listed with who has ``chosen`` already;
+    an anonymous reaction reads "waiting for possible reactions" and names nobody.
+    """
     loc, names = row.locale, seat_names(row)
-    lines = [t("board.header", loc, game=game_title(row.type, loc), id=row.id, seq=row.seq)]
-    public = [f"• {event_text(game, e, loc, names)}" for e in events if e.visible_to is None]
+    lines = [board_header(game, row, loc)]
+    result = game.result(row.state) if row.state is not None else None
+    final = game.final_events if result is not None else frozenset()
+    public = [f"• {event_text(game, e, loc, names)}" for e in events
+              if e.visible_to is None and e.kind not in final]
     lines += fit_lines(public, EVENT_BUDGET)
     mentions: list[int] = []
-    result = game.result(row.state)
     if result is not None:
-        lines.append(t("board.finished", loc))
-        lines += result_lines(game, result, loc, names)
+        said = result_lines(game, result, loc, names)
+        lines.append(f"{t('board.finished', loc)} {said[0]}")
+        lines += said[1:]
     elif row.status == "abandoned":
         lines.append(t("board.abandoned", loc))
     else:
         pending = game.pending(row.state)
-        for d in (d for d in pending if not d.secret):
+        for d in (d for d in pending if not d.secret and not d.anonymous):
             lines.append(t("board.your_move", loc, mention=mention(row, d.seat),
                            question=question(game, d, loc, names)))
             mentions += user_ids(row, [d.seat])
-        hidden = sorted({d.seat for d in pending if d.secret})
+        hidden = sorted({d.seat for d in pending if d.secret and not d.anonymous})
+        done = sorted(set(chosen) - set(hidden) - {d.seat for d in pending})
+        if hidden and done:
+            lines.append(t("board.chosen", loc, names=", ".join(names[s] for s in done)))
         if hidden:
             lines.append(t("board.waiting_secret", loc,
                            names=", ".join(mention(row, s) for s in hidden)))
             mentions += user_ids(row, hidden)
+        if any(d.anonymous for d in pending):
+            lines.append(t("board.reactions", loc))
     rows = [] if result is not None or row.status != "active" else \
         [(m.Button(m.panel_id(row.id), first([f"{row.type}.board.my_panel", "board.my_panel"], loc),
                    "primary"),)]
-    return m.OutMessage("\n".join(lines), rows=rows, mentions=mentions)
+    return m.OutMessage("\n".join(lines), rows=rows,
+                        mentions=[u for u in mentions if u in (pings or ())])
 
 
 def view_for(game: Game, row: GameRow, seat: int | None) -> dict:

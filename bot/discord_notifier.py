@@ -1,4 +1,4 @@
-"""The table service's Notifier on discord.py, plus OutMessage -> discord.py conversion.
+"""The table service's Notifier on discord.py (conversion of messages: ``bot.discord_ui``).
 
 Channel posts and edits go through ``Client.get_partial_messageable`` (no channel cache
 or fetch needed); DMs through ``Client.create_dm``.  Delivery problems never raise: a
@@ -6,81 +6,17 @@ closed DM returns False, a vanished or too-old message is left as it is.
 """
 from __future__ import annotations
 
-import io
 import logging
-from typing import Any
 
 import discord
 
 from bot import messages as m
+from bot.discord_ui import edit_kwargs, send_kwargs
 
 log = logging.getLogger(__name__)
 
 DM_CLOSED = 50007          # Cannot send messages to this user
 TOO_MANY_OLD_EDITS = 30046  # Maximum number of edits to messages older than 1 hour
-
-_STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
-
-
-def _component(spec: m.Button | m.Select, row: int) -> discord.ui.Item:
-    """The discord.py item for one component, wrapped in its DynamicItem when it has one."""
-    from cogs.components import dynamic_item  # the cogs own the routing of custom ids
-
-    if isinstance(spec, m.Select):
-        item: discord.ui.Item = discord.ui.Select(
-            custom_id=spec.custom_id, placeholder=spec.placeholder, row=row,
-            options=[discord.SelectOption(label=o.label, value=o.value,
-                                          description=o.description or None)
-                     for o in spec.options])
-    else:
-        item = discord.ui.Button(custom_id=spec.custom_id, label=spec.label, row=row,
-                                 style=_STYLES.get(spec.style, discord.ButtonStyle.secondary),
-                                 disabled=spec.disabled)
-    return dynamic_item(item)
-
-
-def build_view(msg: m.OutMessage) -> discord.ui.View | None:
-    """A persistent View (timeout None) of the message's component rows, or None."""
-    if not msg.rows:
-        return None
-    view = discord.ui.View(timeout=None)
-    for row_index, row in enumerate(msg.rows):
-        for spec in row:
-            view.add_item(_component(spec, row_index))
-    return view
-
-
-def allowed_mentions(msg: m.OutMessage) -> discord.AllowedMentions:
-    """Ping only the users the message names on purpose; never everyone or roles."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(u) for u in msg.mentions])
-
-
-def files_of(msg: m.OutMessage) -> list[discord.File]:
-    return [discord.File(io.BytesIO(data), filename=name) for name, data in msg.files]
-
-
-def send_kwargs(msg: m.OutMessage) -> dict[str, Any]:
-    """Keyword arguments for ``Messageable.send`` / ``followup.send`` for ``msg``."""
-    kwargs: dict[str, Any] = {"content": msg.text, "allowed_mentions": allowed_mentions(msg)}
-    files = files_of(msg)
-    if files:
-        kwargs["files"] = files
-    view = build_view(msg)
-    if view is not None:
-        kwargs["view"] = view
-    return kwargs
-
-
-def edit_kwargs(msg: m.OutMessage) -> dict[str, Any]:
-    """Keyword arguments to replace a message's text and components (no attachments)."""
-    return {"content": msg.text, "allowed_mentions": allowed_mentions(msg),
-            "view": build_view(msg)}
 
 
 class DiscordNotifier:
@@ -98,17 +34,28 @@ class DiscordNotifier:
             return None
         return sent.id
 
-    async def dm(self, user_id: int, msg: m.OutMessage) -> bool:
+    async def dm(self, user_id: int, msg: m.OutMessage) -> m.Sent | bool:
         try:
             channel = await self.client.create_dm(discord.Object(user_id))
-            await channel.send(**send_kwargs(msg))
-        except discord.Forbidden as err:  # 50007 DMs closed, or blocked: stop trying
+            sent = await channel.send(**send_kwargs(msg))
+        except discord.Forbidden as err:  # 50007 DMs closed, or blocked: retried later
             if err.code != DM_CLOSED:
                 log.info("DM to %s refused: %s", user_id, err)
             return False
         except discord.HTTPException as err:
             # a transient failure is not "DMs closed": keep DMing this user later
             log.warning("DM to %s failed: %s", user_id, err)
+            return m.Sent(None, None)
+        return m.Sent(sent.channel.id, sent.id)
+
+    async def edit(self, channel_id: int, message_id: int, msg: m.OutMessage) -> bool:
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(**edit_kwargs(msg))
+        except discord.HTTPException as err:  # gone, or 30046: the caller posts anew
+            if err.code != TOO_MANY_OLD_EDITS:
+                log.info("cannot edit message %s: %s", message_id, err)
+            return False
         return True
 
     async def disable(self, channel_id: int, message_id: int) -> None:

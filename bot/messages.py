@@ -69,6 +69,14 @@ class OutMessage:
         return out
 
 
+@dataclass(frozen=True)
+class Sent:
+    """Where a private message went (ids None when unknown); always truthy."""
+
+    channel_id: int | None
+    message_id: int | None
+
+
 def clip(text: str, limit: int) -> str:
     """Shorten ``text`` to ``limit`` characters with an ellipsis."""
     return text if len(text) <= limit else text[: limit - 1] + "…"

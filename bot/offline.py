@@ -273,7 +273,7 @@ class FakeDiscord:
                 return self._send(int(m[1]), body, files)
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
             if route.method == "PATCH":
-                return self._edit(int(m[1]), int(m[2]), body)
+                return self._edit(int(m[1]), int(m[2]), body, files=files)
         self.problems.append(f"unexpected REST call {route.method} {path}")
         raise RuntimeError(f"offline Discord has no {route.method} {path}")
 
@@ -288,13 +288,18 @@ class FakeDiscord:
                                  _file_bytes(files), user_id=user_id, dm=user_id is not None))
         return _as_message(sent)
 
-    def _edit(self, channel_id: int, message_id: int, body: dict, token: str | None = None) -> dict:
+    def _edit(self, channel_id: int, message_id: int, body: dict, token: str | None = None,
+              files=None) -> dict:
+        """Edit a message in place; the edit is recorded as the whole message after it
+        (its text, components and pictures), so a reply that edits reads like a reply."""
         old = self.messages.get(message_id)
         if old is None:
             raise _http_error(discord.NotFound, 404, "Not Found", 10008, "Unknown Message")
         payload = {**old.payload, **body}
-        self._record(Sent("edit", channel_id, message_id, body, token=token))
-        self.messages[message_id] = Sent(old.kind, old.channel_id, message_id, payload, old.files,
+        pictures = _file_bytes(files) if files else ([] if "attachments" in body else old.files)
+        self._record(Sent("edit", channel_id, message_id, payload, pictures, old.user_id, token,
+                          old.dm))
+        self.messages[message_id] = Sent(old.kind, old.channel_id, message_id, payload, pictures,
                                          old.user_id, old.token, old.dm)
         return _as_message(self.messages[message_id])
 
@@ -313,7 +318,8 @@ class FakeDiscord:
             if route.method == "GET" and target is not None:
                 return _as_message(target)
             if route.method == "PATCH" and target is not None:
-                return self._edit(target.channel_id or CHANNEL_ID, target.message_id, body, token)
+                return self._edit(target.channel_id or CHANNEL_ID, target.message_id, body, token,
+                                  files)
         self.problems.append(f"unexpected webhook call {route.method} {path}")
         raise RuntimeError(f"offline Discord has no webhook {route.method} {path}")
 

@@ -9,6 +9,7 @@ exactly this class; only the notifier differs.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import secrets
@@ -19,7 +20,7 @@ from typing import Any, NamedTuple, Protocol
 from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
-from bot.i18n import norm_locale, t
+from bot.i18n import first, norm_locale, t
 from bot.render_service import Renderer
 from bot.text import error_text, event_text, game_title, option_label, question
 from engine import ai, registry
@@ -30,7 +31,8 @@ log = logging.getLogger(__name__)
 
 MAX_TURN_HOURS = 24 * 14
 MAX_DEFAULTS_PER_SEAT = 60  # a timed-out seat's turn is finished by its defaults, bounded
-DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day (or when the player is back)
+DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day,
+DM_RETRY_ON_RETURN = 3600     # or when the player is back after an hour
 
 
 TABLE_EVENTS = ("seat_replaced", "host_changed")  # said in the channel at once
@@ -107,8 +109,9 @@ class TableService:
         ``turn_hours`` starts a turn clock (see :meth:`enforce_deadlines`)."""
         game = registry.get(game_type)
         parsed = game.parse_options(options)
-        if seats is not None:
-            game.check_seats(seats)
+        if seats is not None and not game.min_seats <= seats <= game.max_seats:
+            raise TableError("seats_out_of_range", game=game.id, seats=seats,
+                             min=game.min_seats, max=game.max_seats)
         if turn_hours is not None and not 1 <= turn_hours <= MAX_TURN_HOURS:
             raise TableError("bad_turn_hours", max=MAX_TURN_HOURS)
         game_id = await self.db.create_game(game.id, engine_version=game.version, options=parsed,
@@ -270,7 +273,9 @@ class TableService:
         before = self._turn(game, row)
         events: list[Event] = []
         for seat in late:
-            notice = [Event("timed_out", {"seat": seat})]  # stored with the first default move
+            asked = game.decision_for(row.state, seat)
+            notice = [Event("timed_out", {"seat": seat},  # stored with the first default move
+                            frozenset({seat}) if asked and asked.anonymous else None)]
             turn = self._turn(game, row)
             for _ in range(MAX_DEFAULTS_PER_SEAT):  # finish this turn only, never the next
                 decision = game.decision_for(row.state, seat)
@@ -299,12 +304,13 @@ class TableService:
             return row
 
     # -- reading ----------------------------------------------------------------------
-    async def panel(self, game_id: int, who: Caller, *, locale: str | None = None) -> m.OutMessage:
+    async def panel(self, game_id: int, who: Caller, *, locale: str | None = None,
+                    note: str | None = None) -> m.OutMessage:
         """The private panel of ``who``: their view image, question and options."""
         row = await self._reach(game_id, who)
         if row.status not in ("active", "finished"):
             raise TableError("not_active")
-        return await self.panel_for(row, self._seat(row, who.user_id), locale=locale)
+        return await self.panel_for(row, self._seat(row, who.user_id), locale=locale, note=note)
 
     async def board(self, game_id: int, who: Caller) -> m.OutMessage:
         """The public board message (for /game status)."""
@@ -490,47 +496,94 @@ class TableService:
         return row, events
 
     @staticmethod
-    def _pending_seats(game: Game, row: GameRow) -> set[int]:
+    def _turn(game: Game, row: GameRow) -> Turn:
+        """Who must act, which turn it is and which board shows it (see :class:`Turn`)."""
         if row.state is None or row.status != "active":
-            return set()
-        return {d.seat for d in game.pending(row.state)}
-
-    @classmethod
-    def _turn(cls, game: Game, row: GameRow) -> tuple:
-        """Who must act and which turn it is: a new board is posted when this changes."""
-        seats = cls._pending_seats(game, row)
-        return frozenset(seats), (game.turn_marker(row.state) if seats else None)
+            return Turn.nobody()
+        pending = game.pending(row.state)
+        marker = game.turn_marker(row.state) if pending else None
+        public = [d for d in pending if not d.anonymous]
+        if not public:
+            board = None if pending else ""
+        elif all(d.secret for d in public):
+            board = json.dumps(["secret", marker], default=str)
+        else:
+            board = json.dumps([sorted(d.seat for d in public), marker], default=str)
+        return Turn(frozenset(d.seat for d in pending), marker, board)
 
     async def _announce(self, game: Game, row: GameRow, events: list[Event], *,
-                        before: tuple, actor: int | None = None) -> None:
-        """Post a new board when who must act changed; DM newly pending humans.
+                        before: Turn, actor: int | None = None) -> None:
+        """Tell the channel and the players what changed, saying each thing once.
 
-        While the same players keep deciding (e.g. several actions of one turn) the
-        channel stays quiet; the next board lists everything public since the last one.
+        While the same players keep deciding (several actions of one turn) the channel
+        stays quiet.  A new turn posts a new board (the previous one loses its buttons)
+        listing everything public since the last board.  Secret picks of one turn and
+        anonymous reactions edit that board in place instead (who has chosen; "waiting
+        for possible reactions").  Every newly asked human is pinged once: by the DM of
+        their panel, else by a mention in the channel.
         """
         now = self._turn(game, row)
         await self._dm_private_events(game, row, events, actor)
-        if now == before and row.status == "active":
+        if row.status == "active" and (now.seats, now.marker) == (before.seats, before.marker):
             return
-        last = await self.db.last_message_seq(row.id, "board")
-        since = [Event.from_json(e) for e in await self.db.events_since(row.id, last or 0)]
-        if last is None:
-            since = [e for e in events if e.kind == "game_started"] + since
+        board = await self.db.latest_message(row.id, "board")
+        fresh = set(now.seats) if now.marker != before.marker else set(now.seats - before.seats)
+        fresh.discard(actor)
+        pinged: set[int] = set()
+        if row.status == "active" and board is not None and now.board in (None, board["turn"]):
+            await self._refresh_board(game, row, board)
+            fresh = set(now.seats - before.seats) - {actor}
+        else:
+            pinged = await self._post_board(game, row, events, board, now, fresh)
+        await self._dm_panels(game, row, fresh, pinged)
+
+    async def _post_board(self, game: Game, row: GameRow, events: list[Event],
+                          board: dict | None, now: Turn, fresh: set[int]) -> set[int]:
+        """A new board for a new turn (or the end): image, news, who must act.  Returns
+        the users it pinged (the newly asked whose DMs are closed)."""
+        since = board["seq"] if board else 0
+        news = [Event.from_json(e) for e in await self.db.events_since(row.id, since)]
+        if board is None:
+            news = [e for e in events if e.kind == "game_started"] + news
         await self._disable_last_board(row)
-        msg = await self._board_message(game, row, since)
+        pings = await self._closed_dm_users(row, fresh)
+        msg = await self._board_message(game, row, news, pings=pings)
         message_id = await self.notifier.post(row.channel_id, msg)
         if message_id is not None:
-            await self.db.record_message(row.id, "board", row.channel_id, message_id, row.seq)
-        fresh = set(now[0]) if now[1] != before[1] else set(now[0]) - set(before[0])
-        await self._dm_panels(game, row, fresh - {actor})
+            await self.db.record_message(row.id, "board", row.channel_id, message_id, row.seq,
+                                         since=since, turn=now.board)
+        return set(msg.mentions)
+
+    async def _refresh_board(self, game: Game, row: GameRow, board: dict) -> None:
+        """Edit the current board's status in place (same news, same picture); when
+        Discord refuses the edit (e.g. 30046 on an old message), post the status anew."""
+        news = [Event.from_json(e) for e in await self.db.events_between(row.id, board["since"],
+                                                                          board["seq"])]
+        chosen = await self.db.seats_moved_since(row.id, board["seq"])
+        msg = board_message(game, row, news, chosen=chosen, pings=set())
+        if await self.notifier.edit(board["channel"], board["message"], msg):
+            return
+        message_id = await self.notifier.post(row.channel_id, msg)
+        if message_id is not None:
+            await self._disable_last_board(row)
+            await self.db.record_message(row.id, "board", row.channel_id, message_id,
+                                         board["seq"], since=board["since"], turn=board["turn"])
+
+    async def _say(self, game: Game, row: GameRow, events: list[Event]) -> None:
+        """Say table events (a seat handed to an AI, a new host) in the channel at once."""
+        if events:
+            names = seat_names(row)
+            await self.notifier.post(row.channel_id, m.OutMessage(
+                "\n".join(f"• {event_text(game, e, row.locale, names)}" for e in events)))
 
     async def _disable_last_board(self, row: GameRow) -> None:
         last = await self.db.last_message(row.id, "board")
         if last is not None:
             await self.notifier.disable(*last)
 
-    async def _board_message(self, game: Game, row: GameRow, events: list[Event]) -> m.OutMessage:
-        msg = board_message(game, row, events)
+    async def _board_message(self, game: Game, row: GameRow, events: list[Event], *,
+                             pings: set[int] | None = None) -> m.OutMessage:
+        msg = board_message(game, row, events, pings=pings)
         image = await self.renderer.table(row.type, view_for(game, row, None), row.locale,
                                           row.id, row.seq)
         if image:
@@ -538,13 +591,21 @@ class TableService:
         return msg
 
     async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
-                        events: list[Event] = (), image: bool = True) -> m.OutMessage:
-        """The private panel for ``seat``: private image, private news, question, options."""
+                        events: list[Event] = (), image: bool = True, notices: bool = True,
+                        note: str | None = None) -> m.OutMessage:
+        """The private panel for ``seat``: private image, news kept while the player's DMs
+        were closed (``notices``), private news, question, options; ``note``: an i18n key
+        said first (e.g. why an older button showed this panel)."""
         game = registry.get(row.type)
         user = next(s for s in row.seats if s.seat == seat)
         loc = locale or (await self._user_locale(user.user_id)) or row.locale
         names = seat_names(row)
         lines = [t("panel.title", loc, game=game_title(row.type, loc), id=row.id)]
+        if note:
+            lines.append(f"*{t(note, loc)}*")
+        kept = await self.db.take_notices(row.id, user.user_id) if notices and user.user_id else []
+        if kept:
+            lines += [t("panel.notices", loc), *kept]
         lines += [f"• {event_text(game, e, loc, names)}" for e in events
                   if e.visible_to is not None and seat in e.visible_to]
         rows: list[m.Row] = []
@@ -560,25 +621,76 @@ class TableService:
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
 
-    async def _dm_panels(self, game: Game, row: GameRow, seats: set[int]) -> None:
+    async def _dm_panels(self, game: Game, row: GameRow, seats: set[int],
+                         pinged: set[int] | frozenset = frozenset()) -> None:
+        """Each newly asked human gets their panel by DM (the older panel loses its
+        buttons); whose DMs are closed is pinged in the channel instead (unless a new
+        board just did, or the question is an anonymous reaction: that would tell who
+        holds the card)."""
         for seat in sorted(seats):
             user = next(s for s in row.seats if s.seat == seat)
             if user.is_ai or user.user_id is None:
                 continue
-            prefs = await self.db.user_prefs(user.user_id)
-            if prefs.get("dm_closed"):
-                continue
-            panel = await self.panel_for(row, seat)
+            panel = await self.panel_for(row, seat, notices=False)
             panel.ephemeral = False
-            if not await self.notifier.dm(user.user_id, panel):
-                await self.db.set_user_pref(user.user_id, dm_closed=True)
-                await self.notifier.post(row.channel_id, m.OutMessage(
-                    t("panel.dm_fallback", row.locale, mention=f"<@{user.user_id}>"),
-                    mentions=[user.user_id]))
+            was_closed = await self.db.dm_closed_at(user.user_id)
+            sent = await self._dm(user.user_id, panel)
+            if sent:
+                await self._supersede_panel(row, seat, sent)
+                continue
+            decision = game.decision_for(row.state, seat) if row.status == "active" else None
+            if decision is None or decision.anonymous or user.user_id in pinged:
+                continue
+            key = "panel.dm_fallback" if was_closed is None else "board.move_ping"
+            button = first([f"{row.type}.board.my_panel", "board.my_panel"], row.locale)
+            await self.notifier.post(row.channel_id, m.OutMessage(
+                t(key, row.locale, mention=f"<@{user.user_id}>", button=button),
+                mentions=[user.user_id]))
+
+    async def _supersede_panel(self, row: GameRow, seat: int, sent: Any) -> None:
+        """Take the buttons off ``seat``'s previous DM panel and remember the new one."""
+        kind = f"panel:{seat}"
+        old = await self.db.last_message(row.id, kind)
+        if old is not None:
+            await self.notifier.disable(*old)
+        if isinstance(sent, m.Sent) and sent.message_id is not None:
+            await self.db.record_message(row.id, kind, sent.channel_id, sent.message_id, row.seq)
+
+    async def _dm(self, user_id: int, msg: m.OutMessage) -> "m.Sent | bool":
+        """DM ``user_id`` unless their DMs were found closed less than a day ago; a
+        refusal is remembered (with its time), a success forgets an old refusal."""
+        closed = await self.db.dm_closed_at(user_id)
+        if closed is not None and time.time() - closed < DM_RETRY_SECONDS:
+            return False
+        sent = await self.notifier.dm(user_id, msg)
+        if not sent:
+            await self.db.set_user_pref(user_id, dm_closed=True)
+        elif closed is not None:
+            await self.db.set_user_pref(user_id, dm_closed=False)
+        return sent
+
+    async def _closed_dm_users(self, row: GameRow, seats: set[int]) -> set[int]:
+        """Users of ``seats`` who will not get a DM now (closed less than a day ago)."""
+        out = set()
+        for user in row.seats:
+            if user.seat in seats and not user.is_ai and user.user_id:
+                closed = await self.db.dm_closed_at(user.user_id)
+                if closed is not None and time.time() - closed < DM_RETRY_SECONDS:
+                    out.add(user.user_id)
+        return out
+
+    async def seen(self, user_id: int, locale: str | None = None) -> None:
+        """The user is using the bot: remember their language; if their DMs were found
+        closed a while ago (not in this sitting), DM them again next time."""
+        await self.db.set_user_pref(user_id, locale=locale)
+        closed = await self.db.dm_closed_at(user_id)
+        if closed is not None and time.time() - closed >= DM_RETRY_ON_RETURN:
+            await self.db.set_user_pref(user_id, dm_closed=False)
 
     async def _dm_private_events(self, game: Game, row: GameRow, events: list[Event],
                                  actor: int | None) -> None:
-        """Tell other humans privately what only they may know (e.g. a card taken from them)."""
+        """Tell other humans privately what only they may know (e.g. a card taken from
+        them); for a player whose DMs are closed it waits in their panel."""
         names = seat_names(row)
         for user in row.seats:
             if user.is_ai or user.user_id is None or user.seat == actor:
@@ -586,13 +698,10 @@ class TableService:
             mine = [e for e in events if e.visible_to is not None and user.seat in e.visible_to]
             if not mine:
                 continue
-            prefs = await self.db.user_prefs(user.user_id)
-            if prefs.get("dm_closed"):
-                continue
-            loc = prefs.get("locale") or row.locale
+            loc = await self._user_locale(user.user_id) or row.locale
             text = "\n".join(f"• {event_text(game, e, loc, names)}" for e in mine)
-            if not await self.notifier.dm(user.user_id, m.OutMessage(text)):
-                await self.db.set_user_pref(user.user_id, dm_closed=True)
+            if not await self._dm(user.user_id, m.OutMessage(text)):
+                await self.db.add_notice(row.id, user.user_id, text)
 
     async def _user_locale(self, user_id: int | None) -> str | None:
         if user_id is None:

@@ -50,8 +50,13 @@ class TranscriptNotifier:
     async def post(self, channel_id: int, msg: m.OutMessage) -> int | None:
         return self._write("Channel", msg)
 
-    async def dm(self, user_id: int, msg: m.OutMessage) -> bool:
-        self._write(f"Private to {self.user_names.get(user_id, user_id)}", msg)
+    async def dm(self, user_id: int, msg: m.OutMessage) -> m.Sent:
+        mid = self._write(f"Private to {self.user_names.get(user_id, user_id)}", msg)
+        return m.Sent(-user_id, mid)
+
+    async def edit(self, channel_id: int, message_id: int, msg: m.OutMessage) -> bool:
+        """An edit in place is written as such (it is not a new post)."""
+        self._write(f"Edit of message {message_id}", msg)
         return True
 
     async def disable(self, channel_id: int, message_id: int) -> None:

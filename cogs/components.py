@@ -12,8 +12,9 @@ import re
 import discord
 from discord import ui
 
-from bot.discord_notifier import edit_kwargs
-from cogs.replies import answer, caller_of
+from bot.discord_ui import edit_kwargs, route
+from bot.table import TableError
+from cogs.replies import answer, caller_of, send
 
 
 class _Routed:
@@ -34,15 +35,28 @@ class _Routed:
 
 
 async def decide(interaction: discord.Interaction, game_id: int, seq: int, option: str) -> None:
-    """Answer the clicker's open decision of ``game_id`` at ``seq``; reply with the panel."""
+    """Answer the clicker's open decision of ``game_id`` at ``seq``; the panel the click
+    came from is edited in place into the new one.  A button the player could not know
+    was stale (another player moved meanwhile) shows the current panel, with a note."""
 
     async def work(table, locale):
-        outcome = await table.act(game_id, caller_of(interaction), option, seq, locale=locale)
-        return outcome.panel
+        who = caller_of(interaction)
+        try:
+            panel = (await table.act(game_id, who, option, seq, locale=locale)).panel
+        except TableError as err:
+            if err.key != "stale":
+                raise
+            panel = await table.panel(game_id, who, locale=locale, note="panel.stale")
+        try:
+            await interaction.edit_original_response(**edit_kwargs(panel, attachments=True))
+        except discord.HTTPException:  # the panel message is gone: send it anew
+            await send(interaction, panel)
+        return None
 
-    await answer(interaction, work, game_id=game_id)
+    await answer(interaction, work, game_id=game_id, defer="update")
 
 
+@route
 class DecisionButton(_Routed, ui.DynamicItem[ui.Button], template=r"c1:(?P<game>\d+):(?P<seq>\d+):(?P<option>.+)"):
     """Answer the clicker's open decision with this button's option (at this seq)."""
 
@@ -50,6 +64,7 @@ class DecisionButton(_Routed, ui.DynamicItem[ui.Button], template=r"c1:(?P<game>
         await decide(interaction, self.game_id, int(self.match["seq"]), self.match["option"])
 
 
+@route
 class DecisionSelect(_Routed, ui.DynamicItem[ui.Select], template=r"s1:(?P<game>\d+):(?P<seq>\d+):(?P<n>\d+)"):
     """Answer the clicker's open decision with the chosen option id (at this seq)."""
 
@@ -58,6 +73,7 @@ class DecisionSelect(_Routed, ui.DynamicItem[ui.Select], template=r"s1:(?P<game>
         await decide(interaction, self.game_id, int(self.match["seq"]), option)
 
 
+@route
 class PanelButton(_Routed, ui.DynamicItem[ui.Button], template=r"p1:(?P<game>\d+)"):
     """Show the clicker's private panel (hand, question, options) ephemerally."""
 
@@ -70,6 +86,7 @@ class PanelButton(_Routed, ui.DynamicItem[ui.Button], template=r"p1:(?P<game>\d+
         await answer(interaction, work, game_id=game_id)
 
 
+@route
 class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+):(?P<verb>join|leave|ai|unai|start)"):
     """Join / leave / add or remove an AI seat / start, then refresh the lobby message."""
 
@@ -95,13 +112,4 @@ class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+
 
 
 DYNAMIC_ITEMS = (DecisionButton, DecisionSelect, PanelButton, LobbyButton)
-
-
-def dynamic_item(item: ui.Item) -> ui.Item:
-    """Wrap a button/select in the DynamicItem whose template matches its custom id."""
-    for cls in DYNAMIC_ITEMS:
-        match = cls.__discord_ui_compiled_template__.fullmatch(item.custom_id or "")
-        if match:
-            return cls(item, match)
-    return item
 

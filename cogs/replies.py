@@ -13,7 +13,7 @@ import discord
 
 from bot import messages as m
 from bot.access import Caller
-from bot.discord_notifier import send_kwargs
+from bot.discord_ui import send_kwargs
 from bot.i18n import norm_locale, t
 from engine.core import RuleError
 
@@ -80,7 +80,7 @@ async def answer(interaction: discord.Interaction, work: Work, *, game_id: int |
         await interaction.response.defer()
     table = interaction.client.table
     try:
-        await table.db.set_user_pref(interaction.user.id, locale=locale_of(interaction))
+        await table.seen(interaction.user.id, locale_of(interaction))
         reply = await work(table, locale_of(interaction))
     except Exception as err:  # noqa: BLE001 - every failure gets an answer
         reply = await error_reply(interaction, err, interaction.extras.get("game_id", game_id))

@@ -190,6 +190,8 @@ class Game:
     min_seats: int = 2
     max_seats: int = 2
     options: Mapping[str, OptionSpec] = {}
+    #: event kinds that only announce the result: the table says the result itself, once
+    final_events: frozenset[str] = frozenset({"game_over", "game_end", "game_won"})
 
     # -- data -------------------------------------------------------------------------
     def names(self) -> Mapping[str, Mapping[str, str]]:

@@ -253,6 +253,14 @@ class Database:
                 (game_id, after_seq))
         return [event for r in rows for event in _loads(r["events"])]
 
+    async def events_between(self, game_id: int, after_seq: int, upto_seq: int) -> list[dict]:
+        """The events of the moves after ``after_seq`` up to ``upto_seq``, in order."""
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                "SELECT events FROM moves WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq",
+                (game_id, after_seq, upto_seq))
+        return [event for r in rows for event in _loads(r["events"])]
+
     # -- posted messages ---------------------------------------------------------------
 
     async def record_message(self, game_id: int, kind: str, channel_id: int,
@@ -275,14 +283,6 @@ class Database:
                 "SELECT channel, message, seq, since, turn, at FROM messages"
                 " WHERE game = ? AND kind = ? ORDER BY rowid DESC LIMIT 1", (game_id, kind))
         return None if row is None else dict(row)
-
-    async def message_edited(self, game_id: int, kind: str, seq: int) -> None:
-        """The latest message of ``kind`` now shows the game up to ``seq``."""
-        async with self._db.transaction() as tx:
-            await tx.execute(
-                "UPDATE messages SET seq = ? WHERE rowid = (SELECT rowid FROM messages"
-                " WHERE game = ? AND kind = ? ORDER BY rowid DESC LIMIT 1)",
-                (seq, game_id, kind))
 
     async def last_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of the most recently recorded message of ``kind``."""

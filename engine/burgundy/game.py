@@ -20,6 +20,7 @@ from engine.burgundy.names import NAMES
 from engine.burgundy.setup import (
     ADVANCED, OPEN, PICKS, SECRET, STANDARD, new_game, secret_choose, secret_options,
 )
+from engine.burgundy.data import PHASES
 from engine.burgundy.turn import turn_choose, turn_options
 
 _PARAM_FIELDS = ("tile",)
@@ -136,6 +137,12 @@ class Burgundy(Game):
         follows the track), and per estate choice of the advanced setup."""
         return (state["phase"], state["round"], state["turn_idx"], state["active"],
                 len(state["setup_queue"]))
+
+    def turn_label(self, state: State) -> tuple[str, Mapping[str, Any]] | None:
+        """"Phase B · round 3": the phase letter and the round within it."""
+        if state["finished"]:
+            return None
+        return "phase_round", {"phase": PHASES[state["phase"]], "round": state["round"] + 1}
 
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)

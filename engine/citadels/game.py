@@ -103,5 +103,13 @@ class Citadels(Game):
         """A new board per round phase and per called character."""
         return state["round"], state["phase"], state["rank"]
 
+    def turn_label(self, state: State) -> tuple[str, Mapping[str, Any]] | None:
+        """"Round 3 · choosing characters" or "Round 3 · Thief" (the character called)."""
+        if state["phase"] == "over":
+            return None
+        if state["phase"] != "call" or state["rank"] < 1:
+            return "draft", {"round": state["round"]}
+        return "call", {"round": state["round"], "character": data.CHARACTERS[state["rank"] - 1]}
+
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)

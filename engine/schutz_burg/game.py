@@ -58,6 +58,12 @@ class SchutzBurg(Game):
         return (state["round"], bool(flow.pick_waiting(state)),
                 sum(1 for st in state["queue"] if st[0] in phases))
 
+    def turn_label(self, state: State) -> tuple[str, Mapping[str, Any]] | None:
+        """"Round 3 of 7"."""
+        if state["round"] < 1 or result_of(state) is not None:
+            return None
+        return "round", {"round": state["round"], "rounds": state["rounds"]}
+
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(state, decision, rnd)
 

@@ -105,7 +105,7 @@ class Driver(TablePlayer):
             panel = await self.panel_for(user)
         self.stats["selects" if any(c.startswith("s1:") for c in panel.custom_ids()) else "clicks"] += 1
         ex = await self.choose(user, panel, option)
-        assert ex.last.ephemeral, ex.last.content
+        assert ex.last.kind == "edit" and ex.last.message_id == panel.message_id, ex.text
         assert (await self.row()).seq > seq, f"{option} was refused: {ex.text}"
 
     async def _slash(self, user: User, option: str, command: str, param: str | None) -> None:
@@ -157,7 +157,7 @@ class CommandDriver(TablePlayer):
             panel = panel or await self.panel_for(user)
             self.check_panel(panel, decision, user, row)
             ex = await self.choose(user, panel, option)
-            assert ex.last.ephemeral, ex.last.content
+            assert ex.last.kind == "edit" and ex.last.message_id == panel.message_id, ex.text
         after = await self.row()
         assert after.seq > row.seq, f"{option} was refused"
         self.stats[decision.kind] += 1

@@ -188,7 +188,8 @@ async def test_four_seats_advanced_estates_one_ai_and_closed_dms(tmp_path, monke
         assert stats["selects"] >= 1 and stats["costs_shown"] >= 50
         assert stats["dm_clicks"] > 10 and stats["slash"] >= 10
         assert d.fake.dm_attempts[BOB.id] == 1 and d.dms(BOB.id) == []
-        fallback = t("panel.dm_fallback", "cs", mention=f"<@{BOB.id}>")
+        fallback = t("panel.dm_fallback", "cs", mention=f"<@{BOB.id}>",
+                     button=t("burgundy.board.my_panel", "cs"))
         assert [p.content for p in d.posts()].count(fallback) == 1
     assert d.problems == []
 

@@ -46,7 +46,9 @@ async def test_a_stranger_gets_a_friendly_error_and_nothing_changes(offline):
     assert await snapshot(driver) == before
 
 
-async def test_a_button_from_an_older_panel_is_refused_as_stale(offline):
+async def test_a_button_from_an_older_panel_shows_the_current_panel(offline):
+    """The player could not know the button was stale: no error, nothing changes, and
+    the panel the click came from is edited in place into the current one, with a note."""
     driver = await started(offline)
     player, old_panel = await current_panel(driver)
     assert await driver.step()                               # the game moves on
@@ -54,8 +56,9 @@ async def test_a_button_from_an_older_panel_is_refused_as_stale(offline):
     cid = old_panel.custom_ids()[-1]
     option = old_panel.components[-1].get("options", [{}])[0].get("value")
     ex = await offline.click(player, old_panel, cid, values=[option] if option else None)
-    expected = t("error.stale", player.locale)
-    assert ex.last.ephemeral and ex.last.content == expected
+    assert ex.last.kind == "edit" and ex.last.message_id == old_panel.message_id
+    assert ex.last.ephemeral and t("panel.stale", player.locale) in ex.last.content
+    assert t("error.stale", player.locale) not in ex.text
     assert await snapshot(driver) == before
 
 
@@ -71,9 +74,9 @@ async def test_two_simultaneous_clicks_apply_exactly_one_move(offline):
 
     after_seq, _, after_moves = await snapshot(driver)
     assert (after_seq, after_moves) == (seq + 1, moves + 1)
-    texts = sorted([first.last.content, second.last.content])
-    stale = t("error.stale", player.locale)
-    assert texts.count(stale) == 1, texts
+    texts = [first.last.content, second.last.content]
+    stale = t("panel.stale", player.locale)
+    assert sum(stale in text for text in texts) == 1, texts
 
 
 async def test_old_messages_still_work_after_a_restart(tmp_path, fake, fixed_seed):
@@ -112,6 +115,6 @@ async def test_a_select_answers_the_decision_with_the_chosen_value(offline):
 
     ex = await offline.click(user, offline.dms(user.id)[-1], select.custom_id, values=[wanted])
 
-    assert ex.dm and ex.last.ephemeral
+    assert ex.dm and ex.last.kind == "edit" and ex.last.message_id == offline.dms(user.id)[-1].message_id
     moves = await offline.table.db.moves(driver.game_id)
     assert moves[-1]["seq"] == seq + 1 and moves[-1]["action"]["option"] == wanted

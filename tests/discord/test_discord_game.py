@@ -25,7 +25,8 @@ async def test_four_players_finish_a_game_with_buttons_and_slash_commands(offlin
     assert stats["dm_clicks"] >= 1
     # Bob: one refused DM, remembered; the bot told the channel and never tried again
     assert fake.dm_attempts[BOB.id] == 1 and offline.dms(BOB.id) == []
-    fallback = t("panel.dm_fallback", "cs", mention="<@102>")     # the table speaks Czech
+    fallback = t("panel.dm_fallback", "cs", mention="<@102>",     # the table speaks Czech
+                 button=t("citadels.board.my_panel", "cs"))
     assert [p.content for p in offline.posts()].count(fallback) == 1
     assert (await offline.table.db.user_prefs(BOB.id))["dm_closed"] is True
     assert len(offline.dms(DANA.id)) > 1

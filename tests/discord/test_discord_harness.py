@@ -69,4 +69,5 @@ async def test_closed_dms_fail_with_discords_real_error(offline, fake):
         await channel.send("hello")
     assert str(refused.value) == "403 Forbidden (error code: 50007): Cannot send messages to this user"
     assert await DiscordNotifier(offline.bot).dm(BOB.id, m.OutMessage("hi")) is False
-    assert await DiscordNotifier(offline.bot).dm(ALICE.id, m.OutMessage("hi")) is True
+    sent = await DiscordNotifier(offline.bot).dm(ALICE.id, m.OutMessage("hi"))
+    assert sent and sent.message_id == offline.dms(ALICE.id)[-1].message_id

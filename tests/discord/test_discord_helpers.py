@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot import messages as m
-from bot.discord_notifier import allowed_mentions, build_view
+from bot.discord_ui import allowed_mentions, build_view
 from cogs.components import DecisionButton, DecisionSelect, LobbyButton, PanelButton
 from cogs.game import chunks, parse_options
 from cogs.moves import pick_option

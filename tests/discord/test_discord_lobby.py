@@ -110,7 +110,7 @@ async def test_buttons_work_in_direct_messages(offline, fake):
     component = panel.components[0]
     values = [component["options"][0]["value"]] if component["type"] == 3 else None
     ex = await offline.click(user, panel, component["custom_id"], values)
-    assert ex.dm and ex.last.ephemeral
+    assert ex.dm and ex.last.kind == "edit" and ex.last.message_id == panel.message_id
     assert (await offline.table.db.load_game(gid)).seq > seq
 
 

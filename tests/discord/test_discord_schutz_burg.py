@@ -99,10 +99,13 @@ class SchutzDriver(CommandDriver):
                 assert boards == [], "a 2-player seat's first card is not news"
             elif same_round and waiting:
                 assert chosen_now(after.state), "cards lie face down"
-                for post in posts:
-                    assert not [n for n in CARD_NAMES if n in post.content], post.content
-                news = Event("card_chosen", {"seat": decision.seat})
-                assert event_text(GAME, news, after.locale, seat_names(after)) in boards[0].content
+                assert boards == [], "a pick edits the status post, it posts nothing new"
+                status = self.d.fake.messages[[p for p in self.d.posts()
+                                               if p.content.startswith("**")][-1].message_id]
+                chosen = t("board.chosen", after.locale, names="|").split("|")[0]
+                line = next(x for x in status.content.splitlines() if x.startswith(chosen))
+                assert seat_names(after)[decision.seat] in line, status.content
+                assert not [n for n in CARD_NAMES if n in line], line
             else:
                 chosen = chosen_now(before.state)
                 chosen.setdefault(decision.seat, []).append(option.split(":", 1)[1])
@@ -187,7 +190,8 @@ async def test_four_players_one_with_closed_dms_play_a_whole_game(tmp_path, monk
     assert_spectator_pictures(log, 4)
     # Bob: one refused DM, remembered; he played every pick from "My hand"
     assert d.fake.dm_attempts[BOB.id] == 1 and d.dms(BOB.id) == []
-    fallback = t("panel.dm_fallback", "cs", mention=f"<@{BOB.id}>")
+    fallback = t("panel.dm_fallback", "cs", mention=f"<@{BOB.id}>",
+                 button=t("schutz_burg.board.my_panel", "cs"))
     assert [p.content for p in d.posts()].count(fallback) == 1
     # the others were handed their cards privately every round
     for user in (ALICE, CYRIL, DANA):

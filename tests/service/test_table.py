@@ -28,6 +28,7 @@ class Outbox:
         self.posts: list[m.OutMessage] = []
         self.dms: list[tuple[int, m.OutMessage]] = []
         self.disabled: list[int] = []
+        self.edits: list[tuple[int, m.OutMessage]] = []
         self.closed = set(closed_dms)
         self.dm_attempts: list[int] = []
 
@@ -40,6 +41,10 @@ class Outbox:
         if user_id in self.closed:
             return False
         self.dms.append((user_id, msg))
+        return m.Sent(-user_id, 8000 + len(self.dms))
+
+    async def edit(self, channel_id, message_id, msg):
+        self.edits.append((message_id, msg))
         return True
 
     async def disable(self, channel_id, message_id):
