@@ -7,6 +7,7 @@ fit a phone screen's shape (``MAX_ASPECT``: height / width).
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,8 +16,9 @@ from engine import ai, registry
 from render import kit, renderer
 
 INLINE, FULL, MIN_PX = 400, 850, 9
-MAX_ASPECT = 1.7          # height / width: 400 px wide inline, at most 680 px tall (a phone screen)
-SHOTS = 4                 # states looked at per game: evenly spread moves, and the end
+MAX_ASPECT = 1.75         # height / width: 400 px wide inline -> at most 700 px tall, what a
+                          # phone screen shows between Discord's own bars
+SHOTS = 6                 # states looked at per game: evenly spread moves, and the end
 NAMES = ("Řehoř Veselý", "Anna 🐉", "王小明", "Zoë Ødegård", "김민준 🎲", "محمد", "Jo")
 
 
@@ -47,6 +49,7 @@ class Picture:
         return [f"{self.where}: {p}" for p in out]
 
 
+@lru_cache(maxsize=None)
 def states(game_id: str, seats: int, seed: int = 7) -> list[dict]:
     """``SHOTS`` states of a seeded AI game: after evenly spread moves, and the end."""
     game = registry.get(game_id)
@@ -62,7 +65,6 @@ def states(game_id: str, seats: int, seed: int = 7) -> list[dict]:
 
 
 def _copy(state: dict) -> dict:
-    import json
     return json.loads(json.dumps(state))
 
 
