@@ -14,6 +14,7 @@ from discord.ext import commands, tasks
 
 from bot.config import Settings, load_settings
 from bot.discord_notifier import DiscordNotifier
+from bot.i18n import set_command_ids
 from bot.i18n.translator import CatalogTranslator
 from bot.render_service import Renderer
 from bot.table import TableService
@@ -53,9 +54,14 @@ class CastellanBot(commands.Bot):
         await self.load_commands()
 
     async def on_ready(self) -> None:
-        """Connected to Discord: start the turn clock (once; reconnects fire this again)."""
+        """Connected to Discord: start the turn clock (once; reconnects fire this again)
+        and learn the command ids, so texts can mention commands (``</game new:ID>``)."""
         if not self.turn_clock.is_running():
             self.turn_clock.start()
+        try:
+            await remember_command_ids(self, self.settings.dev_guild_id)
+        except discord.HTTPException:  # texts fall back to plain "/game new"
+            log.warning("could not fetch the application commands", exc_info=True)
 
     @tasks.loop(seconds=CLOCK_SECONDS)
     async def turn_clock(self) -> None:
@@ -96,10 +102,23 @@ async def command_payload(bot: commands.Bot, guild_id: int | None = None) -> lis
     return [await command.get_translated_payload(bot.tree, translator) for command in commands_]
 
 
+async def remember_command_ids(bot: commands.Bot, guild_id: int | None = None) -> dict[str, int]:
+    """Fetch the uploaded commands and keep ``{root name: id}`` for command mentions."""
+    guild = discord.Object(guild_id) if guild_id is not None else None
+    ids = {command.name: command.id for command in await bot.tree.fetch_commands(guild=guild)}
+    if ids:
+        set_command_ids(ids)
+    return ids
+
+
 async def sync_commands(bot: commands.Bot, guild_id: int | None = None) -> list[Any]:
-    """Upload the commands: to one guild (instant; the global ones are copied) or globally."""
+    """Upload the commands: to one guild (instant; the global ones are copied) or globally;
+    their new ids are remembered for command mentions."""
     if guild_id is None:
-        return await bot.tree.sync()
-    guild = discord.Object(guild_id)
-    bot.tree.copy_global_to(guild=guild)
-    return await bot.tree.sync(guild=guild)
+        synced = await bot.tree.sync()
+    else:
+        guild = discord.Object(guild_id)
+        bot.tree.copy_global_to(guild=guild)
+        synced = await bot.tree.sync(guild=guild)
+    set_command_ids({command.name: command.id for command in synced})
+    return synced

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import LOCALES, first, has, norm_locale, t
+from engine import registry
 from engine.core import Decision, Event, Game, Option, Result, RuleError
 from render.plural import localized_name
 
@@ -77,6 +78,8 @@ def error_text(game: Game | None, err: RuleError, locale: str,
                seat_names: Sequence[str] = ()) -> str:
     keys = [f"error.{err.key}"]
     params = dict(err.params)
+    if params.get("game") in registry.available():     # a game id: its title
+        params["game"] = game_title(params["game"], locale)
     if game is not None:
         keys.insert(0, f"{game.id}.error.{err.key}")
         params = format_params(game, params, locale, seat_names)

@@ -17,6 +17,20 @@ from engine import registry
 from engine.core import RuleError
 
 GAME_CHOICES = [app_commands.Choice(name=L(f"game.{gid}"), value=gid) for gid in registry.available()]
+#: the widest seat range of any game; each game's own range is checked by the table service
+SEATS = app_commands.Range[int, min(registry.get(g).min_seats for g in registry.available()),
+                           max(registry.get(g).max_seats for g in registry.available())]
+
+
+def setting_choices(game_id: str, name: str) -> list[app_commands.Choice[str]]:
+    """A game option's values as localised choices (``<game>.setting.<name>.<value>``)."""
+    spec = registry.get(game_id).options[name]
+    return [app_commands.Choice(name=L(f"{game_id}.setting.{name}.{value}"), value=str(value))
+            for value in spec.choices]
+
+
+NEW_OPTIONS = ("game", "seats", "turn_hours", "action_cards", "winter", "estates",
+               "estate_choice", "options")
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -58,22 +72,20 @@ class GameCog(commands.Cog):
         self.bot = bot
 
     @game.command(name=L("cmd.game.new.name"), description=L("cmd.game.new.description"))
-    @app_commands.describe(game=L("cmd.game.new.game.description"),
-                           seats=L("cmd.game.new.seats.description"),
-                           turn_hours=L("cmd.game.new.turn_hours.description"),
-                           action_cards=L("cmd.game.new.action_cards.description"),
-                           winter=L("cmd.game.new.winter.description"),
-                           estates=L("cmd.game.new.estates.description"),
-                           options=L("cmd.game.new.options.description"))
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.rename(**{o: L(f"cmd.game.new.{o}.name") for o in NEW_OPTIONS})
+    @app_commands.describe(**{o: L(f"cmd.game.new.{o}.description") for o in NEW_OPTIONS})
+    @app_commands.choices(game=GAME_CHOICES, estates=setting_choices("burgundy", "estates"),
+                          estate_choice=setting_choices("burgundy", "estate_choice"))
     async def new(self, interaction: discord.Interaction, game: str,
-                  seats: Optional[app_commands.Range[int, 2, 7]] = None,
+                  seats: Optional[SEATS] = None,
                   turn_hours: Optional[app_commands.Range[int, 1, 336]] = None,
                   action_cards: Optional[bool] = None, winter: Optional[bool] = None,
-                  estates: Optional[str] = None, options: Optional[str] = None) -> None:
+                  estates: Optional[str] = None, estate_choice: Optional[str] = None,
+                  options: Optional[str] = None) -> None:
         async def work(table, locale):
             chosen = parse_options(options)
-            dedicated = {"action_cards": action_cards, "winter": winter, "estates": estates}
+            dedicated = {"action_cards": action_cards, "winter": winter, "estates": estates,
+                         "estate_choice": estate_choice}
             chosen.update({k: v for k, v in dedicated.items() if v is not None})
             user = interaction.user
             row = await table.create_lobby(game, guild_id=interaction.guild_id,
@@ -128,6 +140,7 @@ class GameCog(commands.Cog):
 
     @game.command(name=L("cmd.game.replace.name"), description=L("cmd.game.replace.description"))
     @game_option
+    @app_commands.rename(player=L("cmd.param.player"))
     @app_commands.describe(player=L("cmd.game.replace.player.description"))
     async def replace(self, interaction: discord.Interaction, player: discord.User,
                       game_id: GameId = None) -> None:
@@ -140,6 +153,7 @@ class GameCog(commands.Cog):
         await answer(interaction, work, game_id=game_id)
 
     @app_commands.command(name=L("cmd.rules.name"), description=L("cmd.rules.description"))
+    @app_commands.rename(game=L("cmd.rules.game.name"))
     @app_commands.describe(game=L("cmd.rules.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:

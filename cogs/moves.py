@@ -18,6 +18,7 @@ from typing import Optional
 import discord
 from discord import app_commands
 
+from bot.i18n import has
 from bot.i18n.translator import L
 from cogs.replies import answer, caller_of, locale_of
 
@@ -25,9 +26,19 @@ MAX_CHOICES = 25
 GameId = Optional[app_commands.Range[int, 1]]    # the optional ``game`` option: a table id
 
 
+def option_name(game: str, param: str) -> app_commands.locale_str | str:
+    """A slash option's name, localised by ``cmd.<game>.param.<param>`` or
+    ``cmd.param.<param>`` (else as written)."""
+    for key in (f"cmd.{game}.param.{param}", f"cmd.param.{param}"):
+        if has(key):
+            return L(key)
+    return param
+
+
 def game_option(callback):
-    """Shows a command's ``game_id`` parameter as the described ``game`` option."""
-    callback = app_commands.rename(game_id="game")(callback)
+    """Shows a command's ``game_id`` parameter as the described ``game`` option (the
+    table id; Czech ``stůl``)."""
+    callback = app_commands.rename(game_id=L("cmd.option.game.name"))(callback)
     return app_commands.describe(game_id=L("cmd.option.game.description"))(callback)
 
 
@@ -53,7 +64,8 @@ async def resolve_game(interaction: discord.Interaction, game_id: int | None,
 
 
 def pick_option(value: str, prefix: str, legal: list[tuple[str, str]]) -> str:
-    """The option id meant by typed ``value``: an id, an id without its prefix, or a label."""
+    """The option id meant by typed ``value``: an id, an id without its prefix, a label,
+    or the one label's tag before a colon (a letter shown on a picture)."""
     ids = {oid for oid, _ in legal}
     for candidate in (value, prefix + value):
         if candidate in ids:
@@ -62,6 +74,9 @@ def pick_option(value: str, prefix: str, legal: list[tuple[str, str]]) -> str:
     for oid, label in legal:
         if label.casefold() == folded:
             return oid
+    tagged = [oid for oid, label in legal if label.split(":", 1)[0].strip().casefold() == folded]
+    if len(tagged) == 1:              # the tag a picture shows ("B" of "B: turned 90°, …")
+        return tagged[0]
     return value if value.startswith(prefix) else prefix + value
 
 
@@ -106,7 +121,7 @@ def _command(game: str, sub: str, move: Move) -> app_commands.Command:
         async def callback(interaction: discord.Interaction, value: str,
                            game_id: GameId = None) -> None:
             await play(interaction, game_id, move.prefix, value)
-        callback = app_commands.rename(value=move.param)(callback)
+        callback = app_commands.rename(value=option_name(game, move.param))(callback)
         callback = app_commands.describe(value=L(f"{key}.{move.param}.description"))(callback)
         if move.choices:
             callback = app_commands.choices(value=[

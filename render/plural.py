@@ -11,12 +11,14 @@ Catalog convention (both languages, any placeholder):
   ``loc``): the value is a :class:`Name` carrying its case forms (from the game's
   ``names()`` data, e.g. ``{"cs": "Mordýř", "cs_acc": "Mordýře"}``); a name without
   that form shows its nominative.
+* ``{/game new}`` - a slash command, as a Discord command mention when the bot knows
+  the command's id (each client shows it in its own language), else ``/game new``.
 """
 from __future__ import annotations
 
 import string
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from babel import Locale
 
@@ -100,13 +102,25 @@ class _Lenient(dict):
         return "{" + key + "}"
 
 
-class WordFormatter(string.Formatter):
-    """``str.format`` plus plural specs (``{n:karta|karty|karet}``) and case specs
-    (``{name:acc}``); unknown placeholders stay as written."""
+def plain_command(path: str) -> str:
+    """A command as plain text: ``game new`` -> ``/game new``."""
+    return "/" + path
 
-    def __init__(self, lang: str) -> None:
+
+class WordFormatter(string.Formatter):
+    """``str.format`` plus plural specs (``{n:karta|karty|karet}``), case specs
+    (``{name:acc}``) and commands (``{/game new}``: ``command(path)`` says how, e.g. as a
+    Discord command mention); unknown placeholders stay as written."""
+
+    def __init__(self, lang: str, command: Callable[[str], str] = plain_command) -> None:
         super().__init__()
         self.lang = lang
+        self.command = command
+
+    def get_value(self, key: Any, args: Any, kwargs: Any) -> Any:
+        if isinstance(key, str) and key.startswith("/"):
+            return self.command(key[1:])
+        return super().get_value(key, args, kwargs)
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if "|" in format_spec:
@@ -116,10 +130,11 @@ class WordFormatter(string.Formatter):
         return super().format_field(value, format_spec)
 
 
-def fill(template: str, lang: str, params: Mapping[str, Any]) -> str:
-    """``template`` with ``params`` filled (plural and case aware); never raises."""
+def fill(template: str, lang: str, params: Mapping[str, Any],
+         command: Callable[[str], str] = plain_command) -> str:
+    """``template`` with ``params`` filled (plural, case and command aware); never raises."""
     try:
-        return WordFormatter(lang).vformat(template, (), _Lenient(params))
+        return WordFormatter(lang, command).vformat(template, (), _Lenient(params))
     except (ValueError, IndexError, AttributeError, KeyError, TypeError):
         return template
 

@@ -4,7 +4,8 @@ Catalogs are JSON files beside this module: ``common.json`` and one per game, ea
 mapping to both languages: ``{"error.not_your_turn": {"en": "...", "cs": "..."}}``.
 Numbers take plural forms and names take cases inside placeholders (see
 ``render.plural``): ``"{seat} draws {count:# card|# cards}"`` /
-``"{seat} lízne {count:# kartu|# karty|# karet}"``; ``"Vzít postavu {character:acc}"``.
+``"{seat} lízne {count:# kartu|# karty|# karet}"``; ``"Vzít postavu {character:acc}"``;
+commands as ``{/game new}`` (a Discord command mention once the ids are known).
 """
 from __future__ import annotations
 
@@ -39,6 +40,22 @@ def has(key: str) -> bool:
     return key in catalog()
 
 
+_COMMAND_IDS: dict[str, int] = {}
+
+
+def set_command_ids(ids: dict[str, int]) -> None:
+    """Remember the application-command ids (root name -> id) Discord gave at sync."""
+    _COMMAND_IDS.clear()
+    _COMMAND_IDS.update(ids)
+
+
+def command_mention(path: str) -> str:
+    """``game new`` -> ``</game new:ID>`` (Discord shows it clickable, in the reader's
+    language), or ``/game new`` while the id is unknown (offline, before the first sync)."""
+    command_id = _COMMAND_IDS.get(path.split()[0])
+    return f"</{path}:{command_id}>" if command_id else f"/{path}"
+
+
 def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
     """The text for ``key`` in ``locale`` with ``params`` filled; the key itself if unknown."""
     entry = catalog().get(key)
@@ -46,7 +63,7 @@ def t(key: str, locale: str = DEFAULT_LOCALE, **params: Any) -> str:
         return key
     lang = norm_locale(locale)
     text = entry.get(lang) or entry.get(DEFAULT_LOCALE) or key
-    return fill(text, lang, params)
+    return fill(text, lang, params, command_mention)
 
 
 def first(keys: list[str], locale: str, **params: Any) -> str:

@@ -24,13 +24,19 @@ class CatalogTranslator(app_commands.Translator):
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        return translate(string, locale)
+        parameter = context.location is app_commands.TranslationContextLocation.parameter_name
+        return translate(string, locale, parameter=parameter)
 
 
-def translate(string: app_commands.locale_str, locale: discord.Locale) -> str | None:
-    """The catalog text of ``string``'s key in ``locale``, or None (Discord shows the default)."""
+def translate(string: app_commands.locale_str, locale: discord.Locale, *,
+              parameter: bool = False) -> str | None:
+    """The catalog text of ``string``'s key in ``locale``, or None (Discord shows the default).
+    An option name written plainly (``player``) is looked up as ``cmd.param.<name>``, so
+    every game's options get the shared Czech names."""
     lang = DISCORD_LOCALES.get(locale)
     key = string.extras.get("key")
+    if key is None and parameter:
+        key = f"cmd.param.{string.message}"
     if lang is None or key is None:
         return None
     return catalog().get(key, {}).get(lang)

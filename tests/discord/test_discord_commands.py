@@ -59,11 +59,31 @@ async def test_command_payload_is_within_discord_limits_and_czech(offline):
                 assert option.get("description_localizations", {}).get("cs")
                 assert len(option.get("choices", [])) <= 25
                 assert not (option.get("choices") and option.get("autocomplete"))
+                if option["type"] not in (1, 2):                   # a value, not a subcommand
+                    cs_option = (option.get("name_localizations") or {}).get("cs")
+                    assert cs_option and NAME.match(cs_option) and cs_option == cs_option.lower(), \
+                        (command["name"], option["name"])
+                for choice in option.get("choices", []):
+                    assert 1 <= len(choice["name"]) <= 100
+                    assert 1 <= len((choice.get("name_localizations") or {}).get("cs", "")) <= 100, \
+                        (command["name"], option["name"], choice)
     citadels = next(c for c in payload if c["name"] == "citadels")
     subs = {o["name"]: o for o in citadels["options"]}
     assert set(subs) == {"take", "build", "ability", "action", "pick", "end-turn", "choose"}
     assert subs["build"]["options"][0]["autocomplete"] is True
     assert [c["value"] for c in subs["take"]["options"][0]["choices"]] == ["gold", "cards"]
+    assert subs["build"]["options"][0]["name_localizations"]["cs"] == "budova"
+    new = next(o for o in next(c for c in payload if c["name"] == "game")["options"]
+               if o["name"] == "new")
+    fields = {o["name"]: o for o in new["options"]}
+    assert fields["seats"]["name_localizations"]["cs"] == "místa"
+    assert [c["value"] for c in fields["estates"]["choices"]] == ["standard", "advanced"]
+    assert fields["estates"]["choices"][1]["name_localizations"]["cs"] == \
+        t("burgundy.setting.estates.advanced", "cs")
+    assert [c["value"] for c in fields["estate_choice"]["choices"]] == ["open", "secret"]
+    assert (fields["seats"]["min_value"], fields["seats"]["max_value"]) == (
+        min(registry.get(g).min_seats for g in registry.available()),
+        max(registry.get(g).max_seats for g in registry.available()))
     json.dumps(payload)                                    # plain JSON, ready to upload
 
 
@@ -116,3 +136,53 @@ async def test_command_payload_needs_no_database_or_login(tmp_path):
     assert [c["name"] for c in payload][:4] == ["game", "rules", "card", "citadels"]
     assert not (tmp_path / "unused.sqlite").exists()
     await bot.close()
+
+
+async def test_seats_are_checked_against_the_chosen_game(offline):
+    ex = await offline.slash(ALICE, "game new", game="burgundy", seats=6)
+    assert ex.last.ephemeral
+    assert ex.last.content == "Hra Hrady Burgundska je pro 2–4 hráče, stůl pro 6 hráčů založit nejde."
+    ex = await offline.slash(BOB, "game new", game="schutz_burg", seats=5)
+    assert ex.last.content == t("error.seats_out_of_range", "en", game=t("game.schutz_burg", "en"),
+                                min=2, max=4, seats=5)
+    assert "Im Schutz der Burg" in ex.last.content or "2–4" in ex.last.content
+    assert await offline.table.list_games() == []
+    ex = await offline.slash(BOB, "game new", game="burgundy", seats=3, estates="advanced",
+                             estate_choice="secret")
+    row = (await offline.table.list_games())[0]
+    assert row.capacity == 3 and row.options["estate_choice"] == "secret"
+
+
+async def test_error_texts_mention_commands_by_id_once_known(offline):
+    from bot.i18n import set_command_ids
+
+    ex = await offline.slash(EVE, "citadels end-turn")
+    assert ex.last.content.endswith("/game new.")                  # offline: plain text
+    set_command_ids({"game": 123456789})
+    try:
+        ex = await offline.slash(EVE, "citadels end-turn")
+        assert "</game new:123456789>" in ex.last.content
+        ex = await offline.slash(ALICE, "citadels end-turn")
+        assert ex.last.content == "V tomto kanálu neběží žádná hra. Založ ji příkazem </game new:123456789>."
+    finally:
+        set_command_ids({})
+
+
+async def test_the_bot_remembers_command_ids_after_sync(offline, monkeypatch):
+    from bot.client import remember_command_ids
+    from bot.i18n import command_mention, set_command_ids
+
+    class Fetched:
+        def __init__(self, name, id_):
+            self.name, self.id = name, id_
+
+    async def fetch_commands(*, guild=None):
+        return [Fetched("game", 11), Fetched("card", 12)]
+
+    monkeypatch.setattr(offline.bot.tree, "fetch_commands", fetch_commands)
+    try:
+        assert await remember_command_ids(offline.bot) == {"game": 11, "card": 12}
+        assert command_mention("game new") == "</game new:11>"
+        assert command_mention("rules") == "/rules"
+    finally:
+        set_command_ids({})
