@@ -7,6 +7,7 @@ what the view holds, so it is as safe as the view itself.
 """
 from __future__ import annotations
 
+from contextlib import nullcontext
 from typing import Any, Mapping
 
 from PIL import Image, ImageDraw
@@ -15,6 +16,7 @@ from render import kit
 
 WIDTH = 720
 LINE = 24
+GLANCE = kit.glance_px(WIDTH)              # 17 px: reads inline on a phone
 MAX_LINES = 40
 _SKIP = {"game", "seat", "players", "finished", "result", "seat_names"}
 
@@ -61,14 +63,18 @@ def render_table(view: dict, locale: str) -> Image.Image:
     height = max(600, 110 + LINE * len(lines))
     img = Image.new("RGB", (WIDTH, height), kit.BG)
     draw = ImageDraw.Draw(img)
-    kit.draw_text(draw, (24, 20), str(view.get("game", "?")), 28, bold=True)
     status = kit.label("common", "finished" if view.get("finished") else "in_progress", locale)
     players = f'{kit.label("common", "players", locale)}: {view.get("players", "?")}'
-    kit.draw_text(draw, (24, 58), f"{status} · {players}", 16, kit.MUTED)
+    scores = len((view.get("result") or {}).get("scores") or {})
+    with kit.glance():                          # the game, its status and the scores
+        kit.draw_text(draw, (24, 20), str(view.get("game", "?")), 28, bold=True)
+        kit.draw_text(draw, (24, 58), f"{status} · {players}", GLANCE, kit.MUTED)
     y = 96
-    for key, value in lines:
-        kit.draw_text(draw, (24, y), key, 15, kit.MUTED, bold=True, max_width=220)
-        kit.draw_text(draw, (256, y), value, 15, max_width=WIDTH - 280)
+    for i, (key, value) in enumerate(lines):
+        size = GLANCE if i < scores else 15
+        with kit.glance() if i < scores else nullcontext():
+            kit.draw_text(draw, (24, y), key, size, kit.MUTED, bold=True, max_width=220)
+            kit.draw_text(draw, (256, y), value, size, max_width=WIDTH - 280)
         y += LINE
     return img
 

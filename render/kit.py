@@ -38,7 +38,7 @@ __all__ = [
     "DISTRICT", "PLAYER", "FILENAME_EXT", "RGB",
     "font", "player_colour", "lang", "t_name", "label", "seat_name",
     "text_width", "ellipsize", "wrap", "draw_string", "draw_text", "draw_lines", "text_sprite",
-    "TextRecord", "recording", "glance", "fallback_fonts", "font_for",
+    "TextRecord", "recording", "glance", "fallback_fonts", "font_for", "missing_glyphs",
     "glance_px", "detail_px", "draw_segments", "draw_chips",
     "SpriteCache", "SPRITES", "sprite", "paste",
     "contrast", "card", "coin", "badge", "crown", "panel", "section_header",
@@ -164,6 +164,18 @@ def _face_of(ch: str) -> int:
                     break
         _FACE_OF[ch] = index
     return index
+
+
+def missing_glyphs(text: str) -> list[str]:
+    """Characters of ``text`` that no face has (they would be drawn as .notdef boxes)."""
+    out = []
+    for ch in text:
+        if ch.isspace() or ord(ch) in _DROP or ch.isascii():
+            continue
+        fnt = font_for(_face_of(ch), 24)
+        if _glyph(fnt, ch) == _glyph(fnt, _NOT_IN_ANY_FONT):
+            out.append(ch)
+    return out
 
 
 def _runs(text: str) -> list[tuple[int, str]]:

@@ -85,3 +85,14 @@ def test_glance_rule_helpers_match_the_check():
 @pytest.mark.parametrize("game_id", sorted(registry.available()))
 def test_each_game_has_its_own_renderer(game_id):
     assert renderer(game_id).__name__ == f"render.{game_id}"
+
+
+def test_the_generic_fallback_reads_on_a_phone():
+    from render import generic
+    from phone import states, views
+    state = states("citadels", 7)[-1]
+    view = dict(views("citadels", state, 7)[0][1])
+    with kit.recording() as records:
+        img = generic.render_table(view, "cs")
+    pic = Picture("generic", img.width, img.height, list(records))
+    assert pic.problems() == [] and pic.smallest("glance")
