@@ -53,8 +53,7 @@ def _name(id_: str, locale: str) -> str:
 
 def wall_tile_name(number: int, locale: str) -> str:
     """The short effect name of wall tile ``number`` ("Double tower")."""
-    full = _name(f"wall{number}", locale)
-    return full.split("(", 1)[1].rstrip(")") if "(" in full else full
+    return _name(f"wall{number}.short", locale)
 
 
 def _cell(rc: Sequence[int]) -> tuple[int, int]:
@@ -125,17 +124,8 @@ def _status(view: Mapping, locale: str) -> tuple[str, kit.RGB]:
 
 
 def _pending_wall_tile(view: Mapping) -> int | str:
-    """The wall tile a double/extra decision is about (the seat's usable/held one)."""
-    seat = int(view.get("active", 0))
-    info = (view.get("seats") or [{}] * (seat + 1))[seat]
-    phase = view.get("phase")
-    if phase == "double":
-        usable = info.get("usable") or ()
-        return usable[0] if usable else ""
-    if phase == "extra":
-        held = [n for n in info.get("wall_tiles") or () if n not in (info.get("usable") or ())]
-        return held[0] if held else ""
-    return ""
+    """The wall tile an open double/extra decision is about."""
+    return (view.get("asking") or {}).get("number", "")
 
 
 def _used_wall_tile(number: int, size: int) -> Image.Image:

@@ -201,27 +201,20 @@ def _panel_order(img, draw, view, locale, top) -> None:
         y += 26
 
 
-def _asking(view: Mapping) -> Mapping:
-    return view.get("asking") or {}
-
-
 def _panel_wall_tile(img, draw, view, locale, top) -> None:
-    asking = _asking(view)
-    number = asking.get("number") or table._pending_wall_tile(view)
-    name = table.wall_tile_name(int(number), locale) if number else ""
+    asking = view.get("asking") or {}
+    number = asking.get("number")
+    if not number:
+        return
+    name = table.wall_tile_name(int(number), locale)
     if view.get("phase") == "double":
-        kind = _t(f"kind.{asking.get('kind') or _next_kind(view)}", locale).lower()
-        text = _t("hint.double", locale, n=number, name=name, kind=kind)
+        kind = _t(f"kind.{asking.get('kind', 'tower')}", locale).lower()
+        text = _t("hint.double", locale, n=number, name=name, kind=kind,
+                  points=asking.get("points", 0))
     else:
         text = _t("hint.extra", locale, n=number, name=name)
-    if number:
-        kit.paste(img, art.wall_tile(int(number), 28), (table.MARGIN, top + 4))
+    kit.paste(img, art.wall_tile(int(number), 28), (table.MARGIN, top + 4))
     kit.draw_lines(draw, (table.MARGIN + 38, top + 8), text, HINT, table.WIDTH - 2 * table.MARGIN - 38)
-
-
-def _next_kind(view: Mapping) -> str:
-    nxt = [item for item in view.get("scoring") or () if item.get("next")]
-    return nxt[0]["kind"] if nxt else "tower"
 
 
 PANELS = {"place": (_panel_place, lambda v: 46), "rotate": (_panel_rotate, lambda v: _rotate_h(v)),
@@ -243,8 +236,11 @@ def render_choice(view: Mapping, locale: str) -> Image.Image:
     phase = view.get("phase") if mine else None
     if phase == "place":
         _mark_legal(board, lay, castle, view)
-    elif phase in ("order", "double"):
+    elif phase == "order":
         _mark_features(board, lay, castle, view.get("scoring") or ())
+    elif phase == "double":
+        _mark_features(board, lay, castle, [dict(view.get("asking") or {}, next=True,
+                                                  seat=view.get("active"))])
     elif phase == "rotate" and view.get("chosen"):
         table._outline_cells(board, lay, castle, [view["chosen"]["cell"]], kit.ACTIVE)
     else:
