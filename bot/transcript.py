@@ -31,6 +31,9 @@ class TranscriptNotifier:
         mid = self._next_id
         self._next_id += 1
         parts = [f"\n## {heading} · message {mid}\n", msg.text, ""]
+        if msg.mentions:  # who this message notifies (a mention alone does not)
+            names = ", ".join(str(self.user_names.get(u, u)) for u in msg.mentions)
+            parts.append(f"(pings: {names})")
         if self.images:
             for name, data in msg.files:
                 (self.out_dir / name).write_bytes(data)
