@@ -16,7 +16,7 @@ from discord import app_commands
 from bot import messages as m
 from bot.i18n import t
 from bot.i18n.translator import L
-from cogs.moves import resolve_game
+from cogs.moves import game_option, option_name, resolve_game
 from cogs.replies import answer, caller_of
 
 Draw = Callable[[dict, int, str], object]     # (public view, seat, locale) -> PIL image
@@ -53,12 +53,13 @@ def picture_command(game: str, what: str, draw: Draw) -> app_commands.Command:
     """The ``/<game> <what> player:<member> [game]`` subcommand."""
     key = f"cmd.{game}.{what}"
 
-    @app_commands.rename(game_id="game")
-    @app_commands.describe(player=L(f"{key}.player.description"),
-                           game_id=L("cmd.option.game.description"))
     async def callback(interaction: discord.Interaction, player: discord.User,
                        game_id: Optional[app_commands.Range[int, 1]] = None) -> None:
         await show_player_picture(interaction, game, what, draw, player, game_id)
+
+    callback = app_commands.rename(player=option_name(game, "player"))(callback)
+    callback = app_commands.describe(player=L(f"{key}.player.description"))(callback)
+    callback = game_option(callback)
 
     return app_commands.Command(name=L(f"{key}.name"), description=L(f"{key}.description"),
                                 callback=callback)
