@@ -65,12 +65,21 @@ def is_district(card: str) -> bool:
     return card in DISTRICTS
 
 
+#: Czech case forms of names (``{"assassin": {"acc": "Mordýře", ...}}``) for declined labels
+CASES_CS: dict[str, dict[str, str]] = {
+    k: v for k, v in json.loads((Path(__file__).parent / "data" / "cases_cs.json")
+                                .read_text("utf-8")).items() if not k.startswith("_")}
+
+
 def names() -> dict[str, dict[str, str]]:
-    """Localised names of characters, districts, action cards and colours."""
+    """Localised names of characters, districts, action cards and colours; Czech case
+    forms as ``cs_<case>`` (``{"cs": "Mordýř", "cs_acc": "Mordýře"}``)."""
     out: dict[str, dict[str, str]] = {}
     for group in ("characters", "districts", "excluded_districts", "action_cards", "colours"):
         for item in _RAW[group]:
             out[item["id"]] = {"en": item["name_en"], "cs": item["name_cs"]}
+            out[item["id"]].update({f"cs_{case}": form
+                                    for case, form in CASES_CS.get(item["id"], {}).items()})
     return out
 
 

@@ -1,5 +1,6 @@
 """bot.text.format_params: seats, ids, lists and {id: count} maps become readable text."""
-from bot.text import counted, format_params
+from bot.text import counted, error_text, format_params
+from engine.core import RuleError
 from engine import registry
 
 GAME = registry.get("schutz_burg")
@@ -18,3 +19,24 @@ def test_format_params_renders_counts_next_to_seats_ids_and_lists():
     out = format_params(GAME, params, "cs", ["Anna", "Bořek"])
     assert out == {"seat": "Bořek", "pieces": "2× Dřevo, 1× Stříbro", "resource": "Kámen",
                    "cards": "Posel, Obchodník", "silver": 0}
+
+
+def test_labels_decline_names_where_czech_needs_a_case():
+    from bot.text import event_text, option_label
+    from engine import registry
+    from engine.core import Event, Option
+
+    game = registry.get("citadels")
+    pick = Option("pick:assassin", "pick", {"character": "assassin"})
+    assert option_label(game, pick, "cs", ()) == "Vzít postavu Mordýře"
+    assert option_label(game, pick, "en", ()) == "Take Assassin"
+    robbed = Event("thief_named", {"character": "merchant"})
+    assert event_text(game, robbed, "cs", ()) == "Zloděj okrade Kupce."
+    killed = Event("assassin_named", {"character": "king"})
+    assert event_text(game, killed, "cs", ()) == "Mordýř zneškodňuje Krále."
+    forbidden = RuleError("target_forbidden", character="assassin")
+    assert error_text(game, forbidden, "cs") == "Mordýře tu jmenovat nesmíš."
+    for cid in ("assassin", "thief", "magician", "king", "bishop", "merchant", "architect",
+                "warlord"):
+        entry = game.names()[cid]
+        assert {"cs_gen", "cs_acc", "cs_dat", "cs_ins"} <= set(entry), cid

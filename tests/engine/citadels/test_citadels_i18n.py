@@ -80,7 +80,8 @@ def test_error_score_setting_and_rules_keys():
 
 def test_names_cover_every_shown_id():
     names = GAME.names()
-    assert names["assassin"] == {"en": "Assassin", "cs": "Mordýř"}
+    assert names["assassin"]["en"] == "Assassin" and names["assassin"]["cs"] == "Mordýř"
+    assert names["assassin"]["cs_acc"] == names["assassin"]["cs_gen"] == "Mordýře"  # declined labels
     assert names["warlord"]["cs"] == "Žoldnéř"
     ids = {"great_wall", "big_top", "fristensky", "school_of_magic", "purple"}
     assert ids <= set(names)
