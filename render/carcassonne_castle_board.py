@@ -17,6 +17,8 @@ from render import kit
 from render import carcassonne_castle_art as art
 
 RING = 24                       # px per track space
+COORD = 12                      # space names in empty spaces
+COORD_FILL: kit.RGB = (112, 126, 114)
 RING_FILL: kit.RGB = (70, 62, 56)
 SPACE_FILL: kit.RGB = (96, 86, 76)
 TOWER_SPACE: kit.RGB = (124, 132, 154)
@@ -111,6 +113,20 @@ def _draw_wall(img: Image.Image, castle: Castle, lay: Layout) -> None:
             d.rectangle((x, y, x + s - 1, y + s - 1), fill=art.EMPTY, outline=art.EMPTY_LINE)
 
 
+def _draw_coordinates(img: Image.Image, castle: Castle, lay: Layout) -> None:
+    """Each interior space's name (``D4``: column D, row 4), faint, where a tile would go;
+    placed tiles cover theirs."""
+    d = ImageDraw.Draw(img)
+    fnt = kit.font(COORD, True)
+    r0, c0 = castle.origin
+    for r, row in enumerate(castle.mask):
+        for c, ch in enumerate(row):
+            if ch == "#":
+                x, y = lay.ox + (c + 0.5) * lay.cell, lay.oy + (r + 0.5) * lay.cell
+                d.text((x, y), f"{chr(ord('A') + c + c0)}{r + r0 + 1}", font=fnt,
+                       fill=COORD_FILL, anchor="mm")
+
+
 def _draw_ring(img: Image.Image, castle: Castle, lay: Layout) -> None:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, lay.width - 1, lay.height - 1), fill=RING_FILL)
@@ -167,6 +183,7 @@ def draw_castle(castle: Castle) -> tuple[Image.Image, Layout]:
     img = Image.new("RGBA", (lay.width, lay.height), kit.BG + (255,))
     _draw_ring(img, castle, lay)
     _draw_wall(img, castle, lay)
+    _draw_coordinates(img, castle, lay)
     for rc, face in list(castle.starts) + list(castle.tiles):
         x, y, _, _ = lay.cell_box(castle, rc)
         kit.paste(img, art.tile_sprite(face, lay.cell), (x, y))
