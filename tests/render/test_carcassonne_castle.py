@@ -315,3 +315,41 @@ def test_render_speed_figures_are_reported():
     print(figures)
     assert figures["render_ms_p50"] > figures["encode_floor_ms_p50"] > 0
     assert figures["image_kib_p50"] < 2048
+
+
+def test_every_empty_space_shows_its_name(drawn_text):
+    view = GAME.view(_state("keep"), None)
+    cc.render_table(view, "en")
+    texts = {t for t, _ in drawn_text}
+    placed = {tile["label"] for tile in view["tiles"]}
+    board = view["board"]
+    r0, c0 = board["origin"]
+    names = {f"{chr(65 + c + c0)}{r + r0 + 1}" for r, row in enumerate(board["mask"])
+             for c, ch in enumerate(row) if ch == "#"}
+    assert placed < names and names <= texts
+    assert len(names) == 76
+
+
+def test_discards_last_scoring_and_wall_tile_questions_are_drawn():
+    view = GAME.view(_state("discards"), None)
+    assert view["discards"] and set(view["discard_faces"]) == set(view["discards"])
+    plain = dict(view, discard_faces={})
+    assert png(cc.render_table(view, "en")) != png(cc.render_table(plain, "en"))
+    scored = GAME.view(_state("scored"), None)
+    assert scored["scored"]
+    assert png(cc.render_table(scored, "en")) != png(cc.render_table(dict(scored, scored=[]), "en"))
+    state = _state("double")
+    asking = GAME.view(state, state["active"])
+    assert asking["asking"]["number"] in asking["seats"][state["active"]]["usable"]
+    more = copy.deepcopy(asking)
+    more["asking"]["points"] += 10
+    assert png(cc.render_private(asking, "cs")) != png(cc.render_private(more, "cs"))
+
+
+def test_a_lapped_score_keeps_its_full_number_and_the_marker_its_space(drawn_text):
+    view = copy.deepcopy(GAME.view(_state("place"), None))
+    view["seats"][0]["score"] += 100
+    cc.render_table(view, "en")
+    assert str(view["seats"][0]["score"]) in {t for t, _ in drawn_text}
+    castle = cc.castle_of(view)
+    assert castle.markers[0] % castle.track_length == view["seats"][0]["score"] % 100
