@@ -22,7 +22,8 @@ from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
 from bot.i18n import first, norm_locale, t
 from bot.render_service import Renderer
-from bot.text import error_text, event_text, game_title, option_label, question
+from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
+                      option_label, question)
 from engine import ai, registry
 from engine.core import Action, Decision, Event, Game, RuleError
 from storage import Database, GameRow, SeatRow, StaleMove
@@ -614,6 +615,8 @@ class TableService:
             lines.append(t("panel.nothing", loc) if row.status == "active" else t("board.finished", loc))
         else:
             lines.append(f"**{question(game, decision, loc, names)}**")
+            room = m.MAX_CONTENT - 300 - sum(len(x) + 1 for x in lines)
+            lines += effect_lines(game, decision, loc, min(EFFECT_BUDGET, room))
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
         image = await self.renderer.private(row.type, view_for(game, row, seat), loc, row.id,

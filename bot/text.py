@@ -130,3 +130,34 @@ def card_matches(game: Game, typed: str, locale: str) -> list[tuple[str, str]]:
         elif any(needle in n for n in names) or needle in cid:
             hits.append((1, cid, name))
     return [(cid, name) for _, cid, name in sorted(hits, key=lambda h: h[0])]
+
+
+EFFECT_BUDGET = 1100  # characters of effect texts a private panel may add
+
+
+def effect_lines(game: Game, decision: Decision, locale: str,
+                 budget: int = EFFECT_BUDGET) -> list[str]:
+    """``▸ **Name**: what it does`` for each card, character, tile or building a decision
+    offers (from ``Game.card_info``), while they fit in ``budget`` characters."""
+    seen: list[str] = []
+    for option in decision.options:
+        for value in option.params.values():
+            if isinstance(value, str) and value not in seen:
+                seen.append(value)
+    lines: list[str] = []
+    used = 0
+    shown: set[str] = set()
+    for value in seen:
+        info = game.card_info(value)
+        if info is None or info.get("plain") or info["id"] in shown:
+            continue
+        card = card_text(game, value, locale)
+        if not card or not card["text"]:
+            continue
+        line = f"▸ **{card['name']}**: {card['text']}"
+        if used + len(line) + 1 > budget:
+            break
+        lines.append(line)
+        used += len(line) + 1
+        shown.add(info["id"])
+    return lines

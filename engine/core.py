@@ -204,7 +204,8 @@ class Game:
 
         ``{"id", "kind"}`` plus any of: ``"text"`` (i18n key of its effect, default
         ``<game>.card.<id>``), ``"params"`` (fill the text), ``"cost"``, ``"points"``,
-        ``"colour"`` (an id of ``names()``), ``"rank"``, ``"count"`` (copies).  ``kind``
+        ``"colour"`` (an id of ``names()``), ``"rank"``, ``"count"`` (copies), ``"plain"``
+        (True: the text only repeats cost and points, panels leave it out).  ``kind``
         is shown by the i18n key ``<game>.kind.<kind>`` (then ``kind.<kind>``).  The default
         offers nothing, so games without look-up texts still work."""
         return None

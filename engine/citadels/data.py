@@ -93,7 +93,7 @@ def card_info(card_id: str) -> dict | None:
         d = DISTRICTS[card_id]
         plain = d["colour"] != "purple"
         return {"id": card_id, "kind": "district", "colour": d["colour"], "cost": d["cost"],
-                "points": d["points"], "count": d["copies"],
+                "points": d["points"], "count": d["copies"], "plain": plain,
                 "text": "citadels.card.district" if plain else f"citadels.card.{card_id}",
                 "params": {"colour": d["colour"], "cost": d["cost"], "points": d["points"]}}
     if card_id in ACTION_CARDS:

@@ -75,3 +75,21 @@ def test_the_card_picture_reads_on_a_phone():
     assert min(r.size for r in glance) * kit.PHONE_INLINE / img.width >= kit.PHONE_MIN_PX
     assert min(r.size for r in texts) * kit.PHONE_FULL / img.width >= kit.PHONE_MIN_PX
     assert img.height < img.width
+
+
+async def test_panels_say_what_the_offered_cards_do(offline):
+    from harness import CYRIL, new_table
+
+    gid, lobby = await new_table(offline, ALICE, (BOB, CYRIL))
+    await offline.click(ALICE, lobby, f"l1:{gid}:start")
+    row = await offline.table.db.load_game(gid)
+    game = registry.get("citadels")
+    decision = game.pending(row.state)[0]
+    user = next(u for u in (ALICE, BOB, CYRIL) if u.id == row.seats[decision.seat].user_id)
+    ex = await offline.slash(user, "game hand", game=gid)
+    locale = "cs" if user.locale == "cs" else "en"
+    panel = ex.last.content
+    offered = [o.params["character"] for o in decision.options]
+    for character in offered:
+        assert t(f"citadels.card.{character}", locale) in panel
+    assert len(panel) <= 2000
