@@ -107,7 +107,10 @@ def card_text(game: Game, card_id: str, locale: str) -> dict | None:
     cid = info["id"]
     kind = first([f"{game.id}.kind.{info['kind']}", f"kind.{info['kind']}"], locale,
                  rank=info.get("rank", ""))
-    if info.get("colour") and game.names().get(info["colour"]):
+    colour = game.names().get(info.get("colour") or "")
+    kind_en = first([f"{game.id}.kind.{info['kind']}", f"kind.{info['kind']}"], "en",
+                    rank=info.get("rank", ""))
+    if colour and colour["en"].casefold() not in kind_en.casefold():   # not "Mine · mine"
         kind = f"{kind} · {name_of(game, info['colour'], locale)}"
     key = info.get("text") or f"{game.id}.card.{cid}"
     params = format_params(game, info.get("params") or {}, locale, ())
