@@ -172,7 +172,7 @@ def _header(img: Image.Image, view: Mapping, width: int, locale: str, line: str)
     if view.get("last_round") and not view.get("finished"):
         info += " · " + _t("last_round", locale)
     mb = view.get("master_builder")
-    if mb is not None and not view.get("solo"):
+    if mb is not None and not view.get("solo") and not view.get("finished"):
         info += " · " + _t("builder", locale) + ": " + kit.seat_name(view, mb, locale)
     art.text(img, (MARGIN, y), info, sm, kit.MUTED, max_width=width - 2 * MARGIN)
     return y + int(sm * 1.5)
@@ -190,15 +190,17 @@ def _chips(img: Image.Image, types: Sequence[str], x: int, y: int, size: int) ->
 
 
 def tile_card(tile: str, width: int, locale: str, text_px: int, unit: int = MARKET_UNIT,
-              price: int | None = None, coins: int = 0) -> Image.Image:
+              price: int | None = None, coins: int = 0, bonus_rows: bool = True) -> Image.Image:
     """A room as in the market: price (and coins on it), the tile, its name, points and
-    size, its bonus (words and the colours of the types it counts)."""
+    size, its bonus (words and the colours of the types it counts); ``bonus_rows``:
+    keep room for a bonus even when the room has none (cards side by side align)."""
     def make() -> Image.Image:
         spec = data.TILES[tile]
         shape = art.candidate_shape(tile, 0, None)
         tile_h = 5 * unit + 2 * art.margin(unit)
         head = int(text_px * 1.9) if price is not None else 0
-        height = head + tile_h + 5 * int(text_px * 1.2) + text_px + 12
+        rows = 5 if bonus_rows or spec.get("bonus") else 3
+        height = head + tile_h + rows * int(text_px * 1.2) + (text_px if rows == 5 else 0) + 12
         img = Image.new("RGBA", (width, height), (0, 0, 0, 0))
         d = ImageDraw.Draw(img)
         d.rounded_rectangle((0, 0, width - 1, height - 1), radius=8, fill=kit.PANEL,
@@ -225,8 +227,8 @@ def tile_card(tile: str, width: int, locale: str, text_px: int, unit: int = MARK
                            center=False)
             _chips(img, bonus["types"], 6, y + 2, text_px)
         return img
-    return kit.sprite(("lw_card", tile, width, kit.lang(locale), text_px, unit, price, coins),
-                      make)
+    return kit.sprite(("lw_card", tile, width, kit.lang(locale), text_px, unit, price, coins,
+                       bonus_rows), make)
 
 
 def _supply_card(piece: str, left: int, price: int, width: int, height: int, locale: str,
@@ -335,6 +337,8 @@ def info_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str)
         art.text(img, (cx + px + 6, cy), _name(type_, locale), px, kit.TEXT,
                  max_width=col - px - 10)
     y += 4 * int(px * 1.45)
+    art.text(img, (x0, y), _t("facts_key", locale), px, kit.MUTED, max_width=half)
+    y += int(px * 1.45)
     return max(left_bottom, y) + GAP
 
 
@@ -373,7 +377,13 @@ def final_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str
         total = (result.get("scores") or {}).get(str(seat), sum(row.values()))
         art.text(img, (x + 80, y), str(total), big, kit.ACCENT, bold=True, anchor="ra",
                  glance=True)
-        y += int(big * 1.4)
+        y += int(big * 1.3)
+        cards = (view.get("bonus_all") or [[]] * len(final))[seat]
+        if cards:
+            line = _t("revealed", locale, cards=", ".join(_name(c, locale) for c in cards))
+            art.text(img, (MARGIN + 12, y), line, px - 2, kit.MUTED,
+                     max_width=width - 2 * MARGIN - 12)
+            y += int(px * 1.5)
     if view.get("rank"):
         art.text(img, (MARGIN, y + 4), _t("rank", locale, rank=_name(view["rank"], locale)), big,
                  kit.ACCENT, bold=True, glance=True, max_width=width - 2 * MARGIN)
@@ -387,7 +397,8 @@ def _player_line(img: Image.Image, view: Mapping, seat: int, xy: tuple[int, int]
     """Name, score, money, bonus cards, crown of ``seat`` on one line; returns its height."""
     info = seats(view)[seat]
     name = kit.seat_name(view, seat, locale)
-    builder = view.get("master_builder") == seat and not view.get("solo")
+    builder = (view.get("master_builder") == seat and not view.get("solo")
+               and not view.get("finished"))
     extra = _money(info["money"], locale) + " · " + _t("cards", locale, n=info["bonus_cards"])
     height = int(big * 1.35)
 

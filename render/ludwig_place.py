@@ -213,12 +213,12 @@ def cards_block(img: Image.Image, view: Mapping, y: int, width: int, locale: str
     px = lw.small(width) + 2
     inner = width - 2 * lw.MARGIN
     sections: list[tuple[str, list[Image.Image]]] = []
-    if view.get("peek"):
-        sections.append((lw._t("peek", locale),
-                         [lw.tile_card(t, 140, locale, px) for t in view["peek"]]))
-    if view.get("prepared_mine"):
-        sections.append((lw._t("prepared_mine", locale),
-                         [lw.tile_card(t, 140, locale, px) for t in view["prepared_mine"]]))
+    for key in ("peek", "prepared_mine"):
+        tiles = view.get(key) or []
+        if tiles:
+            tall = any(data.TILES[t].get("bonus") for t in tiles)
+            sections.append((lw._t(key, locale), [lw.tile_card(t, 140, locale, px, 16,
+                                                               bonus_rows=tall) for t in tiles]))
     if view.get("dealt"):
         sections.append((lw._t("dealt", locale),
                          [bonus_card(c, locale, px, True) for c in view["dealt"]]))
