@@ -6,14 +6,15 @@ a depot, ``place:`` a stored tile, ``space:`` where it goes (the labels on the e
 picture), ``sell:`` a goods type, ``buy`` from the black depot (``buy_black:``) or any
 depot (``buy:``), ``discard:`` a stored tile, ``depot`` the ship's depot(s), ``goods:``
 the ship's goods.  ``choose`` answers any decision (castle, buildings, setup, ...).
-``estate player:<member>`` shows anybody's estate privately.
+``estate player:<member>`` (or ``seat:``, AI seats too) shows anybody's estate privately,
+``estates`` every estate at once.
 """
 from __future__ import annotations
 
 from discord import app_commands
 
 from cogs.moves import Move, move_group
-from cogs.player_picture import picture_command
+from cogs.player_picture import picture_command, table_picture_command
 
 GAME = "burgundy"
 
@@ -42,9 +43,17 @@ def estate(view: dict, seat: int, locale: str):
     return burgundy.render_estate(view, seat, locale)
 
 
+def estates(view: dict, locale: str):
+    """Every estate, compact."""
+    from render import burgundy
+
+    return burgundy.render_estates(view, locale)
+
+
 def burgundy_group() -> app_commands.Group:
     group = move_group(GAME, MOVES)
     group.add_command(picture_command(GAME, "estate", estate))
+    group.add_command(table_picture_command(GAME, "estates", estates))
     return group
 
 

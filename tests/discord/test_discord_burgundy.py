@@ -215,7 +215,24 @@ async def test_estate_command_shows_any_players_estate_privately(tmp_path, monke
         assert ex.last.ephemeral and ex.last.files                 # onlookers may look too
         ex = await d.slash(EVE, "burgundy estate", player=str(CYRIL.id))
         assert ex.last.content == t("error.no_game_in_channel", "en")
-        assert ai_name                                             # the AI seat needs no user
+
+        ai_seat = next(s.seat for s in row.seats if s.is_ai)       # an AI seat has no user:
+        offered = await d.autocomplete(CYRIL, "burgundy estate", "seat")   # reached by seat
+        assert {c["value"] for c in offered} == set(range(1, len(row.seats) + 1))
+        assert any(ai_name in c["name"] and c["value"] == ai_seat + 1 for c in offered)
+        ex = await d.slash(CYRIL, "burgundy estate", seat=ai_seat + 1)
+        assert ex.last.ephemeral and ex.last.files[0][1].startswith(b"\x89PNG")
+        assert ex.last.content == t("cmd.burgundy.estate.title", "en", player=ai_name, id=game_id)
+        ex = await d.slash(CYRIL, "burgundy estate", seat=9)
+        assert not ex.last.files and ex.last.content == t("cmd.burgundy.estate.not_playing",
+                                                          "en", player="#9")
+        ex = await d.slash(DANA, "burgundy estate")                # no option: one's own
+        assert ex.last.content == t("cmd.burgundy.estate.title", "cs", player="Dana", id=game_id)
+
+        ex = await d.slash(EVE, "burgundy estates", game=game_id)  # every estate at once
+        assert ex.last.ephemeral and len(ex.last.files) == 1
+        assert ex.last.files[0][1].startswith(b"\x89PNG")
+        assert ex.last.content == t("cmd.burgundy.estates.title", "en", id=game_id)
     assert d.problems == []
 
 
@@ -232,9 +249,11 @@ async def test_burgundy_commands_are_within_discord_limits_and_czech(offline):
             assert NAME.match(option["name"]) and 1 <= len(option["description"]) <= 100
             assert option["description_localizations"]["cs"]
     subs = {o["name"]: o for o in root["options"]}
-    assert set(subs) == {*MOVE_NAMES, "estate"}
+    assert set(subs) == {*MOVE_NAMES, "estate", "estates"}
     assert subs["space"]["options"][0]["autocomplete"] is True
-    assert subs["estate"]["options"][0]["type"] == 6                 # a Discord user
+    estate = {o["name"]: o for o in subs["estate"]["options"]}
+    assert estate["player"]["type"] == 6                             # a Discord user
+    assert estate["seat"]["type"] == 4 and estate["seat"]["autocomplete"] is True   # AI seats
 
 
 async def test_commands_take_typed_labels_and_refuse_bad_input(tmp_path, monkeypatch):
