@@ -179,10 +179,11 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, info
     score = str(info.get("score", 0))
     score_w = kit.text_width(score, kit.font(STATUS + 2, True))
     name_w = right - x - score_w - 150
-    kit.draw_text(draw, (x, top + 7), kit.seat_name(view, seat, locale), NAME, colour, bold=True,
-                  max_width=name_w)
     sx = right - 140 - score_w
-    kit.draw_text(draw, (sx, top + 4), score, STATUS + 2, kit.ACCENT, bold=True)
+    with kit.glance():                                      # who plays, and the scores
+        kit.draw_text(draw, (x, top + 7), kit.seat_name(view, seat, locale), NAME, colour,
+                      bold=True, max_width=name_w)
+        kit.draw_text(draw, (sx, top + 4), score, STATUS + 2, kit.ACCENT, bold=True)
     fx = right - 130
     kit.paste(img, kit.meeple(18, colour), (fx, top + 8))
     kit.draw_text(draw, (fx + 21, top + 9), f"×{info.get('followers', 0)}", 15, kit.TEXT, bold=True)
@@ -227,8 +228,9 @@ def _drawn_box(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, local
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
                  status: tuple[str, kit.RGB]) -> int:
-    kit.draw_text(draw, (MARGIN, 10), status[0], STATUS, status[1], bold=True,
-                  max_width=WIDTH - 2 * MARGIN)
+    with kit.glance():                                      # whose turn, what is asked
+        kit.draw_text(draw, (MARGIN, 10), status[0], STATUS, status[1], bold=True,
+                      max_width=WIDTH - 2 * MARGIN)
     top = DRAWN_TOP
     for info in view.get("seats") or ():
         _player_row(img, draw, view, info, locale, top, DRAWN_LEFT - 8)
@@ -308,32 +310,34 @@ def _final(draw: ImageDraw.ImageDraw, view: Mapping, locale: str, top: int) -> i
     return top
 
 
-def _footer_height(view: Mapping) -> int:
-    h = 8 + 24 + (30 if view.get("discards") else 0)
+def _footer_height(view: Mapping, legend: bool) -> int:
+    h = 8 + (24 if legend else 0) + (30 if view.get("discards") else 0)
     if view.get("finished"):
         h += 22 * int(view.get("players", 2)) + 24
     return h + 6
 
 
 def _draw_footer(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
-                 top: int) -> None:
+                 top: int, legend: bool) -> None:
     top = _discards(img, draw, view, locale, top + 8)
-    top = _legend(img, draw, locale, top)
+    if legend:
+        top = _legend(img, draw, locale, top)
     if view.get("finished"):
         _final(draw, view, locale, top + 4)
 
 
 # -- table ------------------------------------------------------------------------------
 def _compose(view: Mapping, locale: str, status: tuple[str, kit.RGB], board: Image.Image,
-             panel_h: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
-    """Header, (room for a decision panel of ``panel_h``), board and footer; returns the
-    image, its drawer and the y where the decision panel goes."""
-    height = HEADER_H + panel_h + board.height + _footer_height(view)
+             panel_h: int = 0, legend: bool = True) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """Header, (room for a decision panel of ``panel_h``), board and footer (with the
+    legend of the features, if ``legend``); returns the image, its drawer and the y where
+    the decision panel goes."""
+    height = HEADER_H + panel_h + board.height + _footer_height(view, legend)
     img = Image.new("RGB", (WIDTH, height), kit.BG)
     draw = ImageDraw.Draw(img)
     _draw_header(img, draw, view, locale, status)
     kit.paste(img, board, (MARGIN, HEADER_H + panel_h))
-    _draw_footer(img, draw, view, locale, HEADER_H + panel_h + board.height)
+    _draw_footer(img, draw, view, locale, HEADER_H + panel_h + board.height, legend)
     return img, draw, HEADER_H
 
 

@@ -25,6 +25,7 @@ from render.carcassonne_castle_board import Castle, Layout, draw_castle
 LABEL = 16                          # labels of options on the board: >= 9 px inline
 HINT = 15
 PREVIEW = 2.4                       # cells shown around the chosen space in a preview
+ZOOM = 1.2                          # previews at most this much larger than the board
 FOLLOWER_TILE = 132
 GAP = 14
 ARROW: kit.RGB = (255, 214, 60)
@@ -58,6 +59,13 @@ def _arrow(d: ImageDraw.ImageDraw, box, side: str) -> None:
 
 def _pill(img: Image.Image, text: str, centre: tuple[float, float], size: int = LABEL,
           fill: kit.RGB = kit.ACTIVE) -> None:
+    """An option's name at its place (read at a glance)."""
+    with kit.glance():
+        _paste_pill(img, text, centre, size, fill)
+
+
+def _paste_pill(img: Image.Image, text: str, centre: tuple[float, float], size: int,
+                fill: kit.RGB) -> None:
     art.paste_centered(img, kit.badge(text, fill, size, text_fill=kit.CARD_TEXT
                                       if fill == kit.ACTIVE else None), centre)
 
@@ -108,10 +116,10 @@ def _rotate_previews(view: Mapping) -> list[tuple[int, Image.Image]]:
         x0, y0, x1, y1 = lay.cell_box(castle, cell)
         pad = int(lay.cell * (PREVIEW - 1) / 2)
         out.append((int(degrees), board.crop((x0 - pad, y0 - pad, x1 + pad, y1 + pad))))
-    if out:                                   # as large as the row allows (at most 1.4x)
+    if out:                                   # as large as the row allows (at most ZOOM)
         side = out[0][1].width
         room = (table.WIDTH - 2 * table.MARGIN - GAP * (len(out) - 1)) // len(out)
-        size = min(int(side * 1.4), room)
+        size = min(int(side * ZOOM), room)
         out = [(deg, crop.resize((size, size), Image.Resampling.BILINEAR)) for deg, crop in out]
     return out
 
@@ -124,7 +132,7 @@ def _preview_size(view: Mapping) -> int:
     side = cell + 2 * int(cell * (PREVIEW - 1) / 2)
     n = max(1, len((view.get("chosen") or {}).get("rotations") or ()))
     room = (table.WIDTH - 2 * table.MARGIN - GAP * (n - 1)) // n
-    return min(int(side * 1.4), room)
+    return min(int(side * ZOOM), room)
 
 
 def _panel_rotate(img, draw, view, locale, top) -> None:
@@ -134,8 +142,10 @@ def _panel_rotate(img, draw, view, locale, top) -> None:
     x = table.MARGIN
     for degrees, crop in _rotate_previews(view):
         kit.paste(img, crop, (x, top + 28))
-        kit.draw_text(draw, (x + crop.width // 2, top + 32 + crop.height),
-                      _t("rotation", locale, degrees=degrees), LABEL, kit.ACTIVE, bold=True, anchor="ma")
+        with kit.glance():
+            kit.draw_text(draw, (x + crop.width // 2, top + 32 + crop.height),
+                          _t("rotation", locale, degrees=degrees), LABEL, kit.ACTIVE, bold=True,
+                          anchor="ma")
         x += crop.width + GAP
 
 
@@ -167,11 +177,13 @@ def _panel_follower(img, draw, view, locale, top) -> None:
             px, py = art.part_spot(face, opt, s)
             _pill(img, str(i), (table.MARGIN + px, y + py))
     x = table.MARGIN + FOLLOWER_TILE + 16
-    for i, line in enumerate(_follower_lines(view, locale), 1):
-        kit.paste(img, kit.badge(str(i), kit.ACTIVE, LABEL - 2, text_fill=kit.CARD_TEXT), (x, y))
-        kit.draw_text(draw, (x + 30, y + 2), line, LABEL, kit.TEXT, max_width=table.WIDTH - x - 42)
-        y += 26
-    kit.draw_text(draw, (x, y + 2), _t("no_follower", locale), LABEL, kit.MUTED)
+    with kit.glance():
+        for i, line in enumerate(_follower_lines(view, locale), 1):
+            kit.paste(img, kit.badge(str(i), kit.ACTIVE, LABEL, text_fill=kit.CARD_TEXT), (x, y))
+            kit.draw_text(draw, (x + 30, y + 2), line, LABEL, kit.TEXT,
+                          max_width=table.WIDTH - x - 42)
+            y += 26
+        kit.draw_text(draw, (x, y + 2), _t("no_follower", locale), LABEL, kit.MUTED)
 
 
 def _order_lines(view: Mapping, locale: str) -> list[tuple[str, bool]]:
@@ -192,13 +204,16 @@ def _panel_order(img, draw, view, locale, top) -> None:
     kit.draw_text(draw, (table.MARGIN, top + 4), _t("hint.order", locale), HINT,
                   max_width=table.WIDTH - 2 * table.MARGIN)
     y = top + 30
-    for i, (line, choosable) in enumerate(_order_lines(view, locale), 1):
-        fill = kit.ACTIVE if choosable else kit.PANEL_EDGE
-        kit.paste(img, kit.badge(str(i), fill, LABEL - 2, text_fill=kit.CARD_TEXT if choosable else None),
-                  (table.MARGIN, y))
-        kit.draw_text(draw, (table.MARGIN + 30, y + 2), line, LABEL,
-                      kit.TEXT if choosable else kit.MUTED, max_width=table.WIDTH - 2 * table.MARGIN - 30)
-        y += 26
+    with kit.glance():
+        for i, (line, choosable) in enumerate(_order_lines(view, locale), 1):
+            fill = kit.ACTIVE if choosable else kit.PANEL_EDGE
+            kit.paste(img, kit.badge(str(i), fill, LABEL,
+                                     text_fill=kit.CARD_TEXT if choosable else None),
+                      (table.MARGIN, y))
+            kit.draw_text(draw, (table.MARGIN + 30, y + 2), line, LABEL,
+                          kit.TEXT if choosable else kit.MUTED,
+                          max_width=table.WIDTH - 2 * table.MARGIN - 30)
+            y += 26
 
 
 def _panel_wall_tile(img, draw, view, locale, top) -> None:
@@ -213,8 +228,10 @@ def _panel_wall_tile(img, draw, view, locale, top) -> None:
                   points=asking.get("points", 0))
     else:
         text = _t("hint.extra", locale, n=number, name=name)
-    kit.paste(img, art.wall_tile(int(number), 28), (table.MARGIN, top + 4))
-    kit.draw_lines(draw, (table.MARGIN + 38, top + 8), text, HINT, table.WIDTH - 2 * table.MARGIN - 38)
+    with kit.glance():
+        kit.paste(img, art.wall_tile(int(number), 28), (table.MARGIN, top + 4))
+        kit.draw_lines(draw, (table.MARGIN + 38, top + 8), text, HINT,
+                       table.WIDTH - 2 * table.MARGIN - 38)
 
 
 PANELS = {"place": (_panel_place, lambda v: 46), "rotate": (_panel_rotate, lambda v: _rotate_h(v)),
@@ -229,11 +246,9 @@ def _rotate_h(view: Mapping) -> int:
 
 
 # -- the picture ------------------------------------------------------------------------
-def render_choice(view: Mapping, locale: str) -> Image.Image:
-    castle = table.castle_of(view)
-    board, lay = draw_castle(castle)
-    mine = _my_turn(view)
-    phase = view.get("phase") if mine else None
+def _mark_choice(board: Image.Image, lay: Layout, castle: Castle, view: Mapping,
+                 phase: str | None) -> None:
+    """What the seat chooses from, drawn on the castle (else the last scoring)."""
     if phase == "place":
         _mark_legal(board, lay, castle, view)
     elif phase == "order":
@@ -245,6 +260,14 @@ def render_choice(view: Mapping, locale: str) -> Image.Image:
         table._outline_cells(board, lay, castle, [view["chosen"]["cell"]], kit.ACTIVE)
     else:
         table._draw_scored(board, lay, castle, view)
+
+
+def render_choice(view: Mapping, locale: str) -> Image.Image:
+    castle = table.castle_of(view)
+    board, lay = draw_castle(castle)
+    mine = _my_turn(view)
+    phase = view.get("phase") if mine else None
+    _mark_choice(board, lay, castle, view, phase)
     if phase in PANELS:
         seat = int(view["seat"])
         status = (_t(f"your.{phase}", locale), kit.player_colour(seat))
@@ -255,7 +278,8 @@ def render_choice(view: Mapping, locale: str) -> Image.Image:
         status = (_t("waiting", locale, name=kit.seat_name(view, active, locale)),
                   kit.player_colour(active))
     draw_panel, height = PANELS.get(phase, (None, lambda v: 0))
-    img, draw, top = table._compose(view, locale, status, board, height(view))
+    img, draw, top = table._compose(view, locale, status, board, height(view),
+                                    legend=phase not in PANELS)
     if draw_panel is not None:
         draw_panel(img, draw, view, locale, top)
     return img
