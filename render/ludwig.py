@@ -278,9 +278,13 @@ def market_row(img: Image.Image, view: Mapping, y: int, width: int, locale: str,
     supply = view.get("supply") or {}
     cards += [_supply_card(piece, supply.get(piece, 0), view["corridor_price"], card_w, height,
                            locale, px, unit) for piece in pieces]
+    picked = (view.get("pricing") or {}).get("from")
     for i, card in enumerate(cards):
         row, col = divmod(i, per_row)
         x, top = MARGIN + col * (card_w + 6), y + row * (height + 6)
+        if i == picked:                                # the room the Master Builder moves
+            d.rounded_rectangle((x - 3, top - 3, x + card_w + 2, top + height + 2), radius=10,
+                                outline=kit.ACTIVE, width=3)
         if card is None:
             price = kit.badge(_money(slots[i]["price"], locale), kit.GOLD, px)
             d.rounded_rectangle((x, top, x + card_w - 1, top + height - 1), radius=8,
