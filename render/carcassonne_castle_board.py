@@ -132,17 +132,18 @@ def _draw_ring(img: Image.Image, castle: Castle, lay: Layout) -> None:
     d.rectangle((0, 0, lay.width - 1, lay.height - 1), fill=RING_FILL)
     d.rectangle((RING, RING, lay.width - RING - 1, lay.height - RING - 1), fill=kit.BG)
     tower_spaces = {sp for spaces, _ in castle.towers for sp in spaces}
+    covered = {sp for spaces, holds in castle.towers if holds for sp in spaces}
     num = kit.font(11, True)
     for i in range(castle.track_length):
         x, y = lay.space_xy(i)
         fill = TOWER_SPACE if i in tower_spaces else SPACE_FILL
         d.rectangle((x + 1, y + 1, x + RING - 2, y + RING - 2), fill=fill, outline=art.WALL_DARK)
-        if i % 5 == 0 and i not in tower_spaces:
+        if i in tower_spaces:                                   # a corner tower's diagonal
+            d.line((x + 2, y + RING - 3, x + RING - 3, y + 2), fill=art.TOWER_DARK, width=1)
+        if i % 5 == 0 and i not in covered:
             d.text((x + RING / 2, y + RING / 2 + 1), str(i), font=num, fill=kit.TEXT, anchor="mm")
     for spaces, holds in castle.towers:
         pts = [lay.space_xy(sp % castle.track_length) for sp in spaces]
-        for x, y in pts:                                        # the diagonal of a tower
-            d.line((x + 2, y + RING - 3, x + RING - 3, y + 2), fill=art.TOWER_DARK, width=1)
         if holds:
             cx = sum(x for x, _ in pts) / len(pts) + RING / 2
             cy = sum(y for _, y in pts) / len(pts) + RING / 2
