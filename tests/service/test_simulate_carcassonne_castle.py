@@ -2,6 +2,7 @@
 the table service, SQLite and (once) the renderer; nothing hidden in the transcript."""
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -50,3 +51,14 @@ def test_cli_plays_with_images_and_keeps_hidden_wall_tiles_hidden(tmp_path):
 def test_cli_refuses_a_bad_option_clearly(tmp_path):
     proc = simulate_cli("--players", "2", "--out", str(tmp_path), "--option", "late_pickup=maybe")
     check_refused(proc, tmp_path, "maybe")
+
+
+def test_bench_prints_render_figures():
+    proc = run_cli("bench", "carcassonne_castle", "--games", "3")
+    assert proc.returncode == 0, proc.stderr
+    lines = [json.loads(x) for x in proc.stdout.strip().splitlines()]
+    figures = {x["metric"]: x["value"] for x in lines}
+    assert {"render_ms_p50", "encode_floor_ms_p50", "render_to_encode_ratio", "image_kib_p50",
+            "engine_action_ms_p99", "click_ms_p50"} <= set(figures)
+    assert figures["render_ms_p50"] > figures["encode_floor_ms_p50"] > 0
+    assert 0 < figures["image_kib_p50"] < 2048
