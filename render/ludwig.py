@@ -70,16 +70,6 @@ def _money(n: int, locale: str) -> str:
                                                        else ","))
 
 
-def _letters(n: int) -> str:
-    """A, B, … Z, AA, AB, … for 0, 1, …"""
-    out = ""
-    n += 1
-    while n:
-        n, r = divmod(n - 1, 26)
-        out = chr(65 + r) + out
-    return out
-
-
 def seats(view: Mapping) -> list[Mapping]:
     """The per-seat entries of the view (``seats``; an older view kept them in a list
     under ``players``, which the contract reserves for the count)."""

@@ -14,6 +14,7 @@ from typing import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from engine.ludwig import data
+from engine.ludwig.decisions import letter
 from render import kit
 from render import ludwig as lw
 from render import ludwig_art as art
@@ -30,7 +31,7 @@ def offered(placing: Mapping) -> list[tuple[str, Mapping]]:
         opts = [o for o in opts if o["spot"] == placing["spot"]]
     elif placing["mode"] == "spot":
         return []
-    return [(o.get("letter") or lw._letters(i), o) for i, o in enumerate(opts)]
+    return [(o.get("letter") or letter(i), o) for i, o in enumerate(opts)]
 
 
 def extended_box(box: Sequence[int], placing: Mapping) -> list[int]:
