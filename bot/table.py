@@ -34,6 +34,7 @@ MAX_TURN_HOURS = 24 * 14
 MAX_DEFAULTS_PER_SEAT = 60  # a timed-out seat's turn is finished by its defaults, bounded
 DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day,
 DM_RETRY_ON_RETURN = 3600     # or when the player is back after an hour
+FIRST_BOARD = -1              # the "news since" of a table's first board: from the start
 
 
 TABLE_EVENTS = ("seat_replaced", "host_changed")  # said in the channel at once
@@ -227,7 +228,7 @@ class TableService:
             before = self._turn(game, row)
             action = Action(decision.kind, option_id)
             events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
-            row = await self._persist(game, row, seat, action, events)
+            row = await self._persist(game, row, seat, action, events, secret=decision.secret)
             row, more = await self._play_ai(game, row)
             events += more
             await self._announce(game, row, events, before=before, actor=seat)
@@ -285,7 +286,7 @@ class TableService:
                 action = Action(decision.kind, decision.default)
                 batch = notice + game.apply(row.state, seat, action)
                 notice = []
-                row = await self._persist(game, row, seat, action, batch)
+                row = await self._persist(game, row, seat, action, batch, secret=decision.secret)
                 events += batch
                 if self._turn(game, row) != turn:
                     break
@@ -467,12 +468,20 @@ class TableService:
             raise TableError("table_full", max=capacity(row))
 
     async def _persist(self, game: Game, row: GameRow, seat: int, action: Action,
-                       events: list[Event]) -> GameRow:
+                       events: list[Event], *, secret: bool = False) -> GameRow:
+        """Store the move; a ``secret`` answer's public "{seat} has chosen" notice is
+        marked as a pick (the board's status line says it, see :meth:`_news`)."""
         status = "finished" if game.result(row.state) is not None else "active"
+        stored = [e.to_json() for e in events]
+        if secret:
+            for data, event in zip(stored, events):
+                if event.visible_to is None and dict(event.params) == {"seat": seat} \
+                        and event.kind != "timed_out":
+                    data["pick"] = True
         try:
             seq = await self.db.append_move(row.id, expected_seq=row.seq, seat=seat,
                                             action=action.to_json(), state=row.state, status=status,
-                                            events=[e.to_json() for e in events])
+                                            events=stored)
         except StaleMove:
             raise TableError("stale") from None
         row.seq, row.status = seq, status
@@ -492,7 +501,8 @@ class TableService:
             rnd = random.Random((int(row.state.get("rng", 0)) << 20) ^ row.seq)
             action = ai.choose(game, row.state, decision, rnd)
             batch = game.apply(row.state, decision.seat, action)
-            row = await self._persist(game, row, decision.seat, action, batch)
+            row = await self._persist(game, row, decision.seat, action, batch,
+                                      secret=decision.secret)
             events += batch
         return row, events
 
@@ -535,17 +545,15 @@ class TableService:
             await self._refresh_board(game, row, board)
             fresh = set(now.seats - before.seats) - {actor}
         else:
-            pinged = await self._post_board(game, row, events, board, now, fresh)
+            pinged = await self._post_board(game, row, board, now, fresh)
         await self._dm_panels(game, row, fresh, pinged)
 
-    async def _post_board(self, game: Game, row: GameRow, events: list[Event],
-                          board: dict | None, now: Turn, fresh: set[int]) -> set[int]:
+    async def _post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
+                          fresh: set[int]) -> set[int]:
         """A new board for a new turn (or the end): image, news, who must act.  Returns
         the users it pinged (the newly asked whose DMs are closed)."""
-        since = board["seq"] if board else 0
-        news = [Event.from_json(e) for e in await self.db.events_since(row.id, since)]
-        if board is None:
-            news = [e for e in events if e.kind == "game_started"] + news
+        since = board["seq"] if board else FIRST_BOARD
+        news = await self._news(row, since, board["posted"] if board else row.seq)
         await self._disable_last_board(row)
         pings = await self._closed_dm_users(row, fresh)
         msg = await self._board_message(game, row, news, pings=pings)
@@ -556,19 +564,29 @@ class TableService:
         return set(msg.mentions)
 
     async def _refresh_board(self, game: Game, row: GameRow, board: dict) -> None:
-        """Edit the current board's status in place (same news, same picture); when
-        Discord refuses the edit (e.g. 30046 on an old message), post the status anew."""
-        news = [Event.from_json(e) for e in await self.db.events_between(row.id, board["since"],
-                                                                          board["seq"])]
-        chosen = await self.db.seats_moved_since(row.id, board["seq"])
+        """Edit the current board in place: its news up to now, who has chosen, who is
+        asked (the picture stays); when Discord refuses the edit (e.g. 30046 on an old
+        message), post it anew without the picture."""
+        news = await self._news(row, board["since"], board["posted"])
+        chosen = await self.db.seats_moved_since(row.id, board["posted"])
         msg = board_message(game, row, news, chosen=chosen, pings=set())
         if await self.notifier.edit(board["channel"], board["message"], msg):
+            await self.db.message_edited(row.id, "board", row.seq)
             return
         message_id = await self.notifier.post(row.channel_id, msg)
         if message_id is not None:
             await self._disable_last_board(row)
-            await self.db.record_message(row.id, "board", row.channel_id, message_id,
-                                         board["seq"], since=board["since"], turn=board["turn"])
+            await self.db.record_message(row.id, "board", row.channel_id, message_id, row.seq,
+                                         since=board["since"], posted=board["posted"],
+                                         turn=board["turn"])
+
+    async def _news(self, row: GameRow, after: int, picks_shown_after: int) -> list[Event]:
+        """The events after seq ``after`` (the first board starts with the game's start),
+        without the pick notices after ``picks_shown_after`` (a board's status line
+        already said who has chosen)."""
+        start = [Event("game_started", {})] if after == FIRST_BOARD else []
+        return start + [Event.from_json(e) for seq, e in await self.db.move_events(row.id, after)
+                        if not (e.get("pick") and seq > picks_shown_after)]
 
     async def _say(self, game: Game, row: GameRow, events: list[Event]) -> None:
         """Say table events (a seat handed to an AI, a new host) in the channel at once."""

@@ -253,36 +253,46 @@ class Database:
                 (game_id, after_seq))
         return [event for r in rows for event in _loads(r["events"])]
 
-    async def events_between(self, game_id: int, after_seq: int, upto_seq: int) -> list[dict]:
-        """The events of the moves after ``after_seq`` up to ``upto_seq``, in order."""
+    async def move_events(self, game_id: int, after_seq: int) -> list[tuple[int, dict]]:
+        """``(seq, event)`` for every event of the moves after ``after_seq``, in order."""
         async with self._db.transaction(write=False) as tx:
             rows = await tx.fetchall(
-                "SELECT events FROM moves WHERE game = ? AND seq > ? AND seq <= ? ORDER BY seq",
-                (game_id, after_seq, upto_seq))
-        return [event for r in rows for event in _loads(r["events"])]
+                "SELECT seq, events FROM moves WHERE game = ? AND seq > ? ORDER BY seq",
+                (game_id, after_seq))
+        return [(r["seq"], event) for r in rows for event in _loads(r["events"])]
 
     # -- posted messages ---------------------------------------------------------------
 
     async def record_message(self, game_id: int, kind: str, channel_id: int,
                              message_id: int, seq: int = 0, *, since: int = 0,
-                             turn: str | None = None) -> None:
-        """Remember a message posted for a game (e.g. kind 'board') at game ``seq``;
-        ``since``: the seq its news start after; ``turn``: the turn it shows."""
+                             posted: int | None = None, turn: str | None = None) -> None:
+        """Remember a message posted for a game (e.g. kind 'board') showing the game at
+        ``seq``; ``since``: the seq its news start after; ``posted``: the seq it was
+        first posted at (default ``seq``); ``turn``: the turn it shows."""
         async with self._db.transaction() as tx:
             await self._require_game(tx, game_id)
             await tx.execute(
-                "INSERT INTO messages (game, kind, channel, message, at, seq, since, turn)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, kind, channel_id, message_id, time.time(), seq, since, turn))
+                "INSERT INTO messages (game, kind, channel, message, at, seq, since, posted, turn)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, kind, channel_id, message_id, time.time(), seq, since,
+                 seq if posted is None else posted, turn))
 
     async def latest_message(self, game_id: int, kind: str) -> dict | None:
-        """The latest message of ``kind``: ``{"channel", "message", "seq", "since", "turn",
-        "at"}`` (None if there is none)."""
+        """The latest message of ``kind``: ``{"channel", "message", "seq", "since",
+        "posted", "turn", "at"}`` (None if there is none)."""
         async with self._db.transaction(write=False) as tx:
             row = await tx.fetchone(
-                "SELECT channel, message, seq, since, turn, at FROM messages"
+                "SELECT channel, message, seq, since, posted, turn, at FROM messages"
                 " WHERE game = ? AND kind = ? ORDER BY rowid DESC LIMIT 1", (game_id, kind))
         return None if row is None else dict(row)
+
+    async def message_edited(self, game_id: int, kind: str, seq: int) -> None:
+        """The latest message of ``kind`` was edited to show the game at ``seq``."""
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "UPDATE messages SET seq = ? WHERE rowid = (SELECT rowid FROM messages"
+                " WHERE game = ? AND kind = ? ORDER BY rowid DESC LIMIT 1)",
+                (seq, game_id, kind))
 
     async def last_message(self, game_id: int, kind: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of the most recently recorded message of ``kind``."""

@@ -80,10 +80,12 @@ STEPS: list[Step] = [
     (  # v4: a turn clock: seconds a table waits for a move before the timeout defaults apply
         "ALTER TABLE games ADD COLUMN turn_timeout INTEGER",
     ),
-    (  # v5: a board edited in place (the seq its news start after, the turn it shows);
+    (  # v5: a board edited in place (its news run from ``since`` to ``seq``; ``posted``:
+       #     the seq it was posted at; ``turn``: the turn it shows);
        #     private notices that wait in a player's panel while their DMs are closed
        #     (users.dm_closed now holds the time the DMs were found closed, 0 = open)
         "ALTER TABLE messages ADD COLUMN since INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE messages ADD COLUMN posted INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE messages ADD COLUMN turn TEXT",
         """CREATE TABLE notices (
             game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,

@@ -106,7 +106,6 @@ def apply_window(state: State, seat: int, option: str, events: list[Event]) -> N
     if player is None:
         return
     state["hands"][player].remove(card)
-    discard(state, [card], player, events)
     if card == data.FRISTENSKY:
         state["killed"] = False
         events.append(Event("fristensky_played", {"seat": player, "character": state["kill"]}))
@@ -114,3 +113,4 @@ def apply_window(state: State, seat: int, option: str, events: list[Event]) -> N
         state["crown"] = player
         state["acrobat"] = True
         events.append(Event("acrobat_played", {"seat": player}))
+    discard(state, [card], player, events)  # said after the card was played

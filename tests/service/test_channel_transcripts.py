@@ -12,7 +12,8 @@ whose cog or renderer does not exist yet is skipped, saying so):
 - no reaction prompt to a seat without a reaction (an anonymous decision always offers
   a real choice; in the action-card variant only a card holder is asked);
 - no "(s)"-style hack, untranslated key or unfilled placeholder anywhere;
-- no private text in a channel post.
+- no private text in a channel post;
+- the end of the game is said once, in the last post, with the result.
 """
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import t
 from bot.simulate import simulate
 from engine import registry
 from engine.core import Action, Game
@@ -152,6 +154,11 @@ async def test_the_channel_is_quiet_and_says_each_thing_once(game_id, players, t
         if kind in ("channel", "edit"):
             leaked = [x for x in text.splitlines() if x in private_lines]
             assert not leaked, leaked
+    # the end is said once, with the result, in the last post
+    said = [text for kind, _, text in log if kind in ("channel", "edit")]
+    finished = t("board.finished", "en")
+    assert finished in said[-1] and sum(text.count(finished) for text in said) == 1
+    assert sum(text.count("🏆") for text in said) == 1
     if game_id == "citadels":
         reactions = [text for kind, _, text in log if kind in ("channel", "edit")
                      and "reactions" in text]
