@@ -336,7 +336,7 @@ def _compose(view: Mapping, locale: str, status: tuple[str, kit.RGB], board: Ima
     img = Image.new("RGB", (WIDTH, height), kit.BG)
     draw = ImageDraw.Draw(img)
     _draw_header(img, draw, view, locale, status)
-    kit.paste(img, board, (MARGIN, HEADER_H + panel_h))
+    kit.paste(img, board, ((WIDTH - board.width) // 2, HEADER_H + panel_h))
     _draw_footer(img, draw, view, locale, HEADER_H + panel_h + board.height, legend)
     return img, draw, HEADER_H
 

@@ -21,6 +21,7 @@ from render import carcassonne_castle_art as art
 from render import carcassonne_castle_choice as choice
 from render import kit
 from render.bench import bench_render
+from render.carcassonne_castle_board import layout
 from render_helpers import check_size, png, snapshots
 
 PHASES = ("place", "rotate", "follower", "order", "double", "extra")
@@ -290,20 +291,26 @@ def test_each_feature_kind_looks_different():
 
 
 def test_another_data_file_draws_another_castle():
-    """A castle with one start space fewer and a shorter track: the picture follows the
-    view (no space, tower or tile is known to the renderer)."""
-    data = load_data()
-    data = copy.deepcopy(data)
+    """One start space fewer and a track of 80 spaces (towers beyond it dropped): the
+    picture follows the view (no space, tower or tile is known to the renderer)."""
+    data = copy.deepcopy(load_data())
     data["board"]["start_spaces"] = data["board"]["start_spaces"][:-1]
+    track = data["scoring_track"]
+    track["length"] = 80
+    track["corner_towers"] = [t for t in track["corner_towers"] if max(t["spaces"]) < 80]
     game = CarcassonneCastle(data)
     state = game.setup(2, {}, 3)
     view = game.view(state, None)
-    assert len(view["board"]["start_spaces"]) == len(GAME.view(GAME.setup(2, {}, 3), None)
-                                                     ["board"]["start_spaces"]) - 1
+    usual = GAME.view(GAME.setup(2, {}, 3), None)
+    assert len(view["board"]["start_spaces"]) == len(usual["board"]["start_spaces"]) - 1
+    assert view["track"]["length"] == 80
+    castle = cc.castle_of(view)
+    lay = layout(castle.mask, castle.track_length)
+    ring = {lay.space_xy(i) for i in range(80)}
+    assert len(ring) == 80                                  # every space has its own place
     check_size(cc.render_table(view, "en"))
     check_size(cc.render_private(game.view(state, state["active"]), "cs"))
-    assert png(cc.render_table(view, "en")) != png(cc.render_table(
-        GAME.view(GAME.setup(2, {}, 3), None), "en"))
+    assert png(cc.render_table(view, "en")) != png(cc.render_table(usual, "en"))
 
 
 def test_render_speed_figures_are_reported():
@@ -350,3 +357,19 @@ def test_a_lapped_score_keeps_its_full_number_and_the_marker_its_space(drawn_tex
     assert str(view["seats"][0]["score"]) in {t for t, _ in drawn_text}
     castle = cc.castle_of(view)
     assert castle.markers[0] % castle.track_length == view["seats"][0]["score"] % 100
+
+
+@pytest.mark.parametrize("length", [100, 80, 99, 60])
+def test_the_track_ring_runs_clockwise_space_by_space(length):
+    """Every track space has its own square on the ring, each next to the one before
+    (0 at the bottom left, then up: clockwise), and the castle fits inside the ring."""
+    from render.carcassonne_castle_board import RING
+    mask = GAME.view(_state("place"), None)["board"]["mask"]
+    lay = layout(mask, length)
+    spots = [lay.space_xy(i) for i in range(length)]
+    assert len(set(spots)) == length
+    for (x1, y1), (x2, y2) in zip(spots, spots[1:]):
+        assert abs(x1 - x2) + abs(y1 - y2) == RING
+    assert spots[1][1] < spots[0][1]                          # upwards from the start
+    assert RING <= lay.ox and lay.ox + lay.cols * lay.cell <= lay.width - RING
+    assert RING <= lay.oy and lay.oy + lay.rows * lay.cell <= lay.height - RING
