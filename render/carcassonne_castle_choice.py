@@ -95,8 +95,7 @@ def _mark_features(img: Image.Image, lay: Layout, castle: Castle, items: Sequenc
 
 # -- decision panels --------------------------------------------------------------------
 def _panel_place(img, draw, view, locale, top) -> None:
-    x0, y0, x1, _ = table.drawn_tile_box()
-    _arrow(draw, (x0, y0 - 16, x1, y0 + 12), "N")          # the drawn tile's top
+    _arrow(draw, table.drawn_tile_box(), "N")               # the drawn tile's top
     kit.draw_lines(draw, (table.MARGIN, top + 4), _t("hint.place", locale), HINT,
                    table.WIDTH - 2 * table.MARGIN)
 
