@@ -435,7 +435,7 @@ def castles_block(img: Image.Image | None, view: Mapping, y: int, width: int, lo
         fitted = []
         for info in row:
             box = info["castle_box"]
-            unit = art.fit_unit(box, cell_w - 16, max_h, TABLE_UNIT)
+            unit = art.fit_unit(box, cell_w - 16, max_h, TABLE_UNIT if cols > 1 else PRIVATE_UNIT)
             fitted.append((info, box, unit, (box[3] - box[1] + 2) * unit // 2))
         row_h = int(big * 1.35) + max(f[3] for f in fitted) + 20
         if img is not None:
