@@ -127,24 +127,30 @@ def _acting_seat(view: Mapping) -> int | None:
     return None if seat is None else int(seat)
 
 
-def _turn_line(view: Mapping, locale: str) -> list[tuple[str, kit.RGB, bool]]:
-    """The strip's second line: who must act and what is asked, or the final scores."""
+def _turn_chips(view: Mapping, locale: str) -> list[list[tuple[str, kit.RGB, bool]]]:
+    """The strip's second part: who must act and what is asked, or the final scores (one
+    chip per player, best first)."""
     if view.get("finished"):
         result = view.get("result") or {}
         scores = result.get("scores") or {}
-        order = sorted(scores, key=lambda s: -scores[s])
-        out = []
-        for i, seat in enumerate(order):
-            star = "★ " if int(seat) in (result.get("winners") or ()) else ""
-            out += [(("  " if i else "") + star + kit.seat_name(view, int(seat), locale),
-                     kit.player_colour(int(seat)), True), (f" {scores[seat]}", kit.TEXT, True)]
-        return out
+        return [[(("★ " if int(seat) in (result.get("winners") or ()) else "")
+                  + kit.seat_name(view, int(seat), locale), kit.player_colour(int(seat)), True),
+                 (f" {scores[seat]}", kit.TEXT, True)]
+                for seat in sorted(scores, key=lambda s: -scores[s])]
     seat = _acting_seat(view)
     if seat is None:
         return []
     asked = _t("on_turn", locale) if view.get("phase") == "call" else _t("choosing", locale)
-    return [("▶ " + kit.seat_name(view, seat, locale), kit.player_colour(seat), True),
-            (" " + asked, kit.TEXT, False)]
+    return [[("▶ " + kit.seat_name(view, seat, locale), kit.player_colour(seat), True),
+             (" " + asked, kit.TEXT, False)]]
+
+
+def _header_height(view: Mapping) -> int:
+    """The strip's height: one line, and the chips' rows (the scores may take two)."""
+    scratch = ImageDraw.Draw(Image.new("RGB", (WIDTH, 200)))
+    rows = kit.draw_chips(scratch, (MARGIN, 0), _turn_chips(view, "en"), GLANCE,
+                          WIDTH - 2 * MARGIN)
+    return 40 + int(GLANCE * 1.3) + max(rows, int(GLANCE * 1.3)) + 12
 
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str) -> int:
@@ -164,9 +170,9 @@ def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, loc
         head = [(_t("round", locale, n=view.get("round", 0)) + " · ", kit.MUTED, True),
                 (_phase_text(view, locale), kit.TEXT, True)]
         kit.draw_segments(draw, (MARGIN, 40), head, GLANCE, WIDTH - 2 * MARGIN)
-        kit.draw_segments(draw, (MARGIN, 40 + line_h), _turn_line(view, locale), GLANCE,
-                          WIDTH - 2 * MARGIN)
-    return 40 + 2 * line_h + 12
+        rows = kit.draw_chips(draw, (MARGIN, 40 + line_h), _turn_chips(view, locale), GLANCE,
+                              WIDTH - 2 * MARGIN)
+    return 40 + line_h + max(rows, line_h) + 12
 
 
 def _character_caption(view: Mapping, char: str, holders: Mapping[str, int],
@@ -299,7 +305,7 @@ def render_table(view: dict, locale: str) -> Image.Image:
     """The public table of a Citadels view (any seat's or the spectator's)."""
     seats = view["seats"]
     heights = [_player_height(view, info) for info in seats]
-    height = max(MIN_HEIGHT, 40 + 2 * int(GLANCE * 1.3) + 12 + 150 + sum(heights) + 10)
+    height = max(MIN_HEIGHT, _header_height(view) + 150 + sum(heights) + 10)
     img = Image.new("RGB", (WIDTH, height), kit.BG)
     draw = ImageDraw.Draw(img)
     top = _draw_header(img, draw, view, locale)

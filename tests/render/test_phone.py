@@ -4,6 +4,8 @@ Seeded AI games are rendered at evenly spread moments (board and every private p
 Czech and English); the text the kit recorded is measured against the picture's width.
 A new game is covered as soon as it is in ``engine.registry``.
 """
+import re
+
 import pytest
 from PIL import Image, ImageDraw
 
@@ -11,7 +13,7 @@ from engine import registry
 from phone import MAX_ASPECT, Picture, cases, render_all
 from render import kit, renderer
 
-CITADELS_7P_ASPECT = 1.3      # the fullest board: 7 players' cities, at most 1.3 x as tall
+CITADELS_7P_ASPECT = 1.35     # the fullest board: 7 cities; inline 400 px wide -> at most 540 px tall
 
 
 @pytest.mark.parametrize("locale", ["cs", "en"])
@@ -29,6 +31,26 @@ def test_each_game_marks_what_is_read_at_a_glance(game_id):
     game = registry.get(game_id)
     boards = [p for p in render_all(game_id, game.max_seats, "en") if p.where.endswith("board")]
     assert boards and all(p.smallest("glance") for p in boards), game_id
+
+
+DEVELOPER_WORDS = re.compile(r"uncertain|confidence|reconstruct|\bsources?\b|\btodo\b|debug|nejist|"
+                             r"zdroj|rekonstru|\{\w+\}|\b[a-z]+(\.[a-z_]+)+\b", re.I)
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.available()))
+def test_no_text_meant_for_developers_in_a_picture(game_id):
+    """No notes about data sources, no raw label keys or unfilled placeholders."""
+    game = registry.get(game_id)
+    texts = {r.text for locale in ("cs", "en") for p in render_all(game_id, game.max_seats, locale)
+             for r in p.records}
+    assert texts and [t for t in texts if DEVELOPER_WORDS.search(t)] == []
+
+
+def test_developer_words_are_caught():
+    assert all(DEVELOPER_WORDS.search(t) for t in (
+        "board layout from uncertain sources", "rozložení desky z nejistých zdrojů",
+        "status.turn", "Score: {n}", "reconstructed data"))
+    assert not DEVELOPER_WORDS.search("Kolo 4 z 12 · Výběr karet: vybráno 2/4")
 
 
 def test_every_game_and_count_is_covered():

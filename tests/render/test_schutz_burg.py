@@ -157,6 +157,41 @@ def test_the_private_image_lists_the_pending_pick_only_for_its_owner():
     assert not any(t.startswith("Your face-down choice (") and "(1/" in t for t in titles)
 
 
+def _drawn(render, view) -> list[kit.TextRecord]:
+    with kit.recording() as records:
+        render(view, "en")
+    return records
+
+
+def test_a_secret_pick_is_confirmed_to_the_picker_only():
+    state = next(s for name, s in STATES if name.endswith("pick_some"))
+    seat = int(next(iter(state["picks"]["picks"])))
+    view = GAME.view(state, seat)
+    picked = [schutz_burg._short(c, "en") for c in view["pick"]["mine"]]
+    assert picked
+    confirm = [r for r in _drawn(schutz_burg.render_private, view)
+               if r.text.startswith("✓ Your choice:")]
+    assert confirm and confirm[0].layer == "glance"
+    texts = " ".join(r.text for r in _drawn(schutz_burg.render_private, view))
+    assert all(name in texts for name in picked)
+    for other in range(state["n"]):                  # nobody else is told the card
+        if str(other) in state["picks"]["picks"] or other == seat:
+            continue
+        texts = [r.text for r in _drawn(schutz_burg.render_private, GAME.view(state, other))]
+        assert not any("Your choice" in t for t in texts)
+        assert any(t.startswith("▶ Choose a card face down") for t in texts)
+
+
+def test_winter_removed_cards_are_explained_in_the_legend():
+    removed = next(s for name, s in STATES if name.endswith("removed"))
+    legend = kit.label("schutz_burg", "legend_removed", "en").upper()   # a section header
+    assert legend in " ".join(r.text for r in _drawn(schutz_burg.render_table,
+                                                     GAME.view(removed, None)))
+    start = next(s for name, s in STATES if name.endswith("pick_open"))
+    assert legend not in " ".join(r.text for r in _drawn(schutz_burg.render_table,
+                                                         GAME.view(start, None)))
+
+
 def test_revealed_round_cards_are_framed_on_the_table():
     state = _state("workers")
     view = GAME.view(state, None)
