@@ -190,3 +190,51 @@ def test_card_sections_lay_cards_in_rows_frame_the_marked_ones_and_dash_empty_on
 def test_contrast_picks_dark_text_on_light_fills_and_light_text_on_dark_ones():
     assert kit.contrast((250, 250, 250)) != kit.contrast((20, 20, 20))
     assert kit.contrast((20, 20, 20)) == kit.TEXT
+
+
+# -- phone layout helpers ---------------------------------------------------------------------
+def test_draw_segments_keeps_within_width_and_colours_each_part():
+    img = Image.new("RGB", (300, 40))
+    d = ImageDraw.Draw(img)
+    with kit.recording() as records:
+        used = kit.draw_segments(d, (0, 5), [("▶ Řehoř", (255, 0, 0), True),
+                                              (" is choosing a district card", (0, 0, 255), False)],
+                                 20, 200)
+    assert used <= 200 and records[-1].text.endswith("…")
+    colours = {c for _, c in img.getcolors(10_000)}
+    assert any(r > 200 and g < 60 for r, g, b in colours)       # the name in its colour
+    assert any(b > 200 and r < 60 for r, g, b in colours)
+
+
+def test_draw_chips_wraps_whole_chips_into_rows():
+    d = ImageDraw.Draw(Image.new("RGB", (400, 200)))
+    chips = [[(f"Player {i}", (255, 255, 255), True), (" 12", (200, 200, 200), True)]
+             for i in range(5)]
+    with kit.recording() as records:
+        height = kit.draw_chips(d, (0, 0), chips, 20, 300)
+    chip_w = kit.text_width("Player 0 12", kit.font(20, True))      # ~130 px, gap 20
+    assert 2 * chip_w + 20 <= 300 < 3 * chip_w + 40                  # two chips a row
+    assert height == 3 * int(20 * 1.3)
+    assert [r.text for r in records if r.text.startswith("Player")] == \
+        [f"Player {i}" for i in range(5)]                           # none cut
+    assert kit.draw_chips(d, (0, 0), [], 20, 300) == 0
+
+
+def test_glance_layer_nests_and_defaults_to_detail():
+    d = ImageDraw.Draw(Image.new("RGB", (100, 100)))
+    with kit.recording() as records:
+        kit.draw_text(d, (0, 0), "a", 10)
+        with kit.glance():
+            kit.draw_text(d, (0, 0), "b", 10)
+            kit.draw_text(d, (0, 0), "c", 10, layer="detail")
+        kit.draw_text(d, (0, 0), "d", 10, layer="glance")
+    assert [(r.text, r.layer) for r in records] == [
+        ("a", "detail"), ("b", "glance"), ("c", "detail"), ("d", "glance")]
+
+
+def test_text_sprite_is_cached_and_anchored():
+    img = Image.new("RGBA", (200, 60))
+    w = kit.text_sprite(img, (190, 30), "Řehoř 🐉", 20, anchor="rm")
+    again = kit.text_sprite(img, (190, 30), "Řehoř 🐉", 20, anchor="rm")
+    box = img.getbbox()
+    assert w == again and box and 190 - w - 2 <= box[0] and box[2] <= 191
