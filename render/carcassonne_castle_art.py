@@ -342,18 +342,5 @@ def wall_tile(number: int | None, s: int) -> Image.Image:
     return kit.sprite(("cc_wall_tile", number, s), make)
 
 
-def rotation_arrow(turns: int, s: int) -> Image.Image:
-    """A small dial: the tile's north side after ``turns`` clockwise quarter turns."""
-    def make() -> Image.Image:
-        img = Image.new("RGBA", (s, s), (0, 0, 0, 0))
-        d = ImageDraw.Draw(img)
-        d.ellipse((0, 0, s - 1, s - 1), outline=kit.TEXT, width=max(1, s // 10))
-        c = s / 2
-        tip = {0: (c, 2), 1: (s - 3, c), 2: (c, s - 3), 3: (2, c)}[turns % 4]
-        d.line((c, c, *tip), fill=kit.ACCENT, width=max(2, s // 7))
-        return img
-    return kit.sprite(("cc_rot", turns % 4, s), make)
-
-
 def paste_centered(canvas: Image.Image, img: Image.Image, xy: Sequence[float]) -> None:
     kit.paste(canvas, img, (int(xy[0] - img.width / 2), int(xy[1] - img.height / 2)))

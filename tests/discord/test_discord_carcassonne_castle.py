@@ -9,6 +9,8 @@ import copy
 import json
 import random
 
+import pytest
+
 from bot.client import command_payload
 from bot.compose import seat_names
 from bot.i18n import norm_locale, t
@@ -158,7 +160,7 @@ async def test_back_and_commands_that_are_refused(tmp_path, monkeypatch):
         legal = {o.id for o in decision.options}
         wrong = next(f"at:{chr(65 + c)}{r}" for r in range(1, 11) for c in range(9)
                      if f"at:{chr(65 + c)}{r}" not in legal)
-        with __import__("pytest").raises(RuleError) as refused:
+        with pytest.raises(RuleError) as refused:
             GAME.apply(copy.deepcopy(row.state), decision.seat, Action("place", wrong))
         ex = await d.slash(user, "carcassonne_castle place", space=wrong[3:])
         assert ex.last.ephemeral and (await driver.row()).seq == row.seq
