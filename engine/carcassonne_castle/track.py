@@ -51,10 +51,13 @@ def add_points(geo: Geometry, state: dict, seat: int, points: int, part: str, re
 
 
 def late_pickups(geo: Geometry, state: dict, events: list[Event]) -> None:
-    """Variant V1: after all scoring of a turn, each moved marker takes its tower's tile."""
+    """Variant V1: after all scoring of a turn, each moved marker takes its tower's tile;
+    the placing seat first (its features score first, 5.1) if both stop on one tower."""
     if state["options"]["late_pickup"]:
-        for seat, moved in enumerate(state["moved"]):
-            if moved:
+        seats = len(state["moved"])
+        for i in range(seats):
+            seat = (state["active"] + i) % seats
+            if state["moved"][seat]:
                 take_wall_tile(geo, state, seat, events)
     state["moved"] = [False] * len(state["moved"])
 
