@@ -553,7 +553,7 @@ class TableService:
         """A new board for a new turn (or the end): image, news, who must act.  Returns
         the users it pinged (the newly asked whose DMs are closed)."""
         since = board["seq"] if board else FIRST_BOARD
-        news = await self._news(row, since, board["posted"] if board else row.seq)
+        news = await self._news(row, since, row.seq)
         await self._disable_last_board(row)
         pings = await self._closed_dm_users(row, fresh)
         msg = await self._board_message(game, row, news, pings=pings)
@@ -582,8 +582,8 @@ class TableService:
 
     async def _news(self, row: GameRow, after: int, picks_shown_after: int) -> list[Event]:
         """The events after seq ``after`` (the first board starts with the game's start),
-        without the pick notices after ``picks_shown_after`` (a board's status line
-        already said who has chosen)."""
+        without the pick notices after ``picks_shown_after``, the seq a board was posted
+        at (its status line says who has chosen since)."""
         start = [Event("game_started", {})] if after == FIRST_BOARD else []
         return start + [Event.from_json(e) for seq, e in await self.db.move_events(row.id, after)
                         if not (e.get("pick") and seq > picks_shown_after)]
