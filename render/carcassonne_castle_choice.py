@@ -157,6 +157,20 @@ def _follower_lines(view: Mapping, locale: str) -> list[str]:
 
 
 _ROLE = {"path": "herald", "tower": "knight", "house": "squire", "court": "merchant"}
+LIST_X = table.MARGIN + FOLLOWER_TILE + 16          # the numbered list beside the tile
+LINE_H = int(LABEL * 1.25)
+
+
+def _follower_rows(view: Mapping, locale: str) -> list[list[str]]:
+    """Each follower option's text wrapped onto at most two lines beside the tile."""
+    width = table.WIDTH - table.MARGIN - LIST_X - 30
+    return [kit.wrap(line, kit.font(LABEL), width, max_lines=2)
+            for line in _follower_lines(view, locale)]
+
+
+def _follower_h(view: Mapping, locale: str) -> int:
+    rows = _follower_rows(view, locale)
+    return 40 + max(FOLLOWER_TILE, sum(len(r) * LINE_H + 6 for r in rows) + 26)
 
 
 def _panel_follower(img, draw, view, locale, top) -> None:
@@ -175,14 +189,14 @@ def _panel_follower(img, draw, view, locale, top) -> None:
         for i, opt in enumerate(view.get("follower_options") or (), 1):
             px, py = art.part_spot(face, opt, s)
             _pill(img, str(i), (table.MARGIN + px, y + py))
-    x = table.MARGIN + FOLLOWER_TILE + 16
     with kit.glance():
-        for i, line in enumerate(_follower_lines(view, locale), 1):
-            kit.paste(img, kit.badge(str(i), kit.ACTIVE, LABEL, text_fill=kit.CARD_TEXT), (x, y))
-            kit.draw_text(draw, (x + 30, y + 2), line, LABEL, kit.TEXT,
-                          max_width=table.WIDTH - x - 42)
-            y += 26
-        kit.draw_text(draw, (x, y + 2), _t("no_follower", locale), LABEL, kit.MUTED)
+        for i, lines in enumerate(_follower_rows(view, locale), 1):
+            kit.paste(img, kit.badge(str(i), kit.ACTIVE, LABEL, text_fill=kit.CARD_TEXT),
+                      (LIST_X, y))
+            for k, line in enumerate(lines):
+                kit.draw_text(draw, (LIST_X + 30, y + 2 + k * LINE_H), line, LABEL, kit.TEXT)
+            y += len(lines) * LINE_H + 6
+        kit.draw_text(draw, (LIST_X, y + 2), _t("no_follower", locale), LABEL, kit.MUTED)
 
 
 def _order_lines(view: Mapping, locale: str) -> list[tuple[str, bool]]:
@@ -233,11 +247,12 @@ def _panel_wall_tile(img, draw, view, locale, top) -> None:
                        table.WIDTH - 2 * table.MARGIN - 38)
 
 
-PANELS = {"place": (_panel_place, lambda v: 46), "rotate": (_panel_rotate, lambda v: _rotate_h(v)),
-          "follower": (_panel_follower, lambda v: 40 + max(FOLLOWER_TILE, 26 * (
-              len(v.get("follower_options") or ()) + 1))),
-          "order": (_panel_order, lambda v: 36 + 26 * len(v.get("scoring") or ())),
-          "double": (_panel_wall_tile, lambda v: 52), "extra": (_panel_wall_tile, lambda v: 52)}
+PANELS = {"place": (_panel_place, lambda v, loc: 46),
+          "rotate": (_panel_rotate, lambda v, loc: _rotate_h(v)),
+          "follower": (_panel_follower, _follower_h),
+          "order": (_panel_order, lambda v, loc: 36 + 26 * len(v.get("scoring") or ())),
+          "double": (_panel_wall_tile, lambda v, loc: 52),
+          "extra": (_panel_wall_tile, lambda v, loc: 52)}
 
 
 def _rotate_h(view: Mapping) -> int:
@@ -276,8 +291,8 @@ def render_choice(view: Mapping, locale: str) -> Image.Image:
         active = int(view.get("active", 0))
         status = (_t("waiting", locale, name=kit.seat_name(view, active, locale)),
                   kit.player_colour(active))
-    draw_panel, height = PANELS.get(phase, (None, lambda v: 0))
-    img, draw, top = table._compose(view, locale, status, board, height(view),
+    draw_panel, height = PANELS.get(phase, (None, lambda v, loc: 0))
+    img, draw, top = table._compose(view, locale, status, board, height(view, locale),
                                     legend=phase not in PANELS)
     if draw_panel is not None:
         draw_panel(img, draw, view, locale, top)

@@ -373,3 +373,19 @@ def test_the_track_ring_runs_clockwise_space_by_space(length):
     assert spots[1][1] < spots[0][1]                          # upwards from the start
     assert RING <= lay.ox and lay.ox + lay.cols * lay.cell <= lay.width - RING
     assert RING <= lay.oy and lay.oy + lay.rows * lay.cell <= lay.height - RING
+
+
+def test_a_long_follower_choice_wraps_instead_of_being_cut(drawn_text):
+    state = _state("follower")
+    view = copy.deepcopy(GAME.view(state, state["active"]))
+    part = max((k for k in GAME.names() if k.startswith("court:")),
+               key=lambda k: len(GAME.names()[k]["cs"]))
+    view["follower_options"] = [{"option": f"f:{part}", "part": part, "kind": "court",
+                                 "quarters": part.split(":")[1].split("-"), "arms": []}]
+    img = cc.render_private(view, "cs")
+    rows = choice._follower_rows(view, "cs")
+    assert len(rows) == 1 and len(rows[0]) == 2 and not rows[0][-1].endswith("…")
+    texts = [t for t, _ in drawn_text]
+    assert all(line in texts for line in rows[0])
+    assert " ".join(rows[0]) == choice._follower_lines(view, "cs")[0]
+    assert img.height <= 1.75 * img.width
