@@ -228,9 +228,12 @@ def _drawn_box(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, local
 
 def _draw_header(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, locale: str,
                  status: tuple[str, kit.RGB]) -> int:
+    size, room = STATUS, WIDTH - 2 * MARGIN
+    while size > kit.glance_px(WIDTH) and kit.text_width(status[0], kit.font(size, True)) > room:
+        size -= 1                                           # a long name: smaller, not cut
     with kit.glance():                                      # whose turn, what is asked
-        kit.draw_text(draw, (MARGIN, 10), status[0], STATUS, status[1], bold=True,
-                      max_width=WIDTH - 2 * MARGIN)
+        kit.draw_text(draw, (MARGIN, 10 + (STATUS - size) // 2), status[0], size, status[1],
+                      bold=True, max_width=room)
     top = DRAWN_TOP
     for info in view.get("seats") or ():
         _player_row(img, draw, view, info, locale, top, DRAWN_LEFT - 8)

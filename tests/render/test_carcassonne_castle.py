@@ -389,3 +389,12 @@ def test_a_long_follower_choice_wraps_instead_of_being_cut(drawn_text):
     assert all(line in texts for line in rows[0])
     assert " ".join(rows[0]) == choice._follower_lines(view, "cs")[0]
     assert img.height <= 1.75 * img.width
+
+
+def test_a_long_name_shrinks_the_status_line_but_keeps_it_readable(drawn_text):
+    view = dict(GAME.view(_state("place"), None),
+                seat_names=["Řehoř Žluťoučký z Horní Dolní", "Bartoloměj Přemyslovec"])
+    img = cc.render_table(view, "cs")
+    status = [(t, px) for t, px in drawn_text if t.startswith("▶")]
+    assert len(status) == 1 and not status[0][0].endswith("…")
+    assert status[0][1] < cc.STATUS and status[0][1] * 400 / img.width >= 9
