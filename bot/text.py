@@ -33,6 +33,14 @@ def counted(game: Game, counts: Mapping[str, int], locale: str) -> str:
     return ", ".join(f"{n}× {name_of(game, item, locale)}" for item, n in counts.items() if n) or "—"
 
 
+class _SpaceGrouped(int):
+    """A number whose ``{n:,}`` thousands grouping is a no-break space (Czech: 15 000)."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(int(self), spec)
+        return text.replace(",", "\u00a0") if "," in spec else text
+
+
 def format_params(game: Game, params: Mapping[str, Any], locale: str,
                   seat_names: Sequence[str]) -> dict[str, Any]:
     """Seat numbers -> player names, ids -> localised names, lists joined, ``{id: count}``
@@ -50,6 +58,8 @@ def format_params(game: Game, params: Mapping[str, Any], locale: str,
             out[key] = counted(game, value, locale)
         elif isinstance(value, (list, tuple)):
             out[key] = ", ".join(str(name_of(game, v, locale)) for v in value) or "—"
+        elif type(value) is int and norm_locale(locale) == "cs":
+            out[key] = _SpaceGrouped(value)
         else:
             out[key] = name_of(game, value, locale)
     return out

@@ -86,15 +86,23 @@ def _after_turn_action(state: State, events: list[Event]) -> None:
     if not pool:
         flow.end_turn(state, events)
     elif len(pool) == 1:
-        _open_reward(state, seat, 0)
+        _open_reward(state, seat, 0, events)
     else:
         state["task"] = {"type": "reward", "seat": seat}
 
 
-def _open_reward(state: State, seat: int, i: int) -> None:
+def _open_reward(state: State, seat: int, i: int, events: list[Event]) -> None:
+    """Open pool entry ``i``; one that can no longer be had (the turn's free corridor
+    piece was already taken, the bonus deck ran dry) is lost and the pool moves on."""
     entry = state["pool"].pop(i)
     kind, room = entry["kind"], entry["room"]
-    if kind == "corridor":
+    if kind == "corridor" and state["turn"]["corridor_used"]:
+        events.append(Event("reward_corridor_lost", {"seat": seat}))
+        _after_turn_action(state, events)
+    elif kind == "utility" and not state["bonus_deck"]:
+        events.append(Event("reward_utility_empty", {"seat": seat}))
+        _after_turn_action(state, events)
+    elif kind == "corridor":
         state["task"] = {"type": "corridor", "seat": seat}
     elif kind == "wild":
         state["task"] = {"type": "wild", "seat": seat, "room": room}
@@ -111,7 +119,7 @@ def _draw_utility(state: State) -> None:
 
 
 def _reward(state: State, seat: int, option: str, events: list[Event]) -> None:
-    _open_reward(state, seat, int(option[3:]))
+    _open_reward(state, seat, int(option[3:]), events)
 
 
 def _corridor(state: State, seat: int, option: str, events: list[Event]) -> None:
@@ -132,16 +140,10 @@ def _wild(state: State, seat: int, option: str, events: list[Event]) -> None:
     events.append(Event("wild_chosen", {"seat": seat, "type": kind}))
     state["task"] = None
     if kind in ("corridor", "sleeping", "utility"):
-        if kind == "corridor" and state["turn"]["corridor_used"]:
-            events.append(Event("reward_corridor_lost", {"seat": seat}))
-        elif kind == "utility" and not state["bonus_deck"]:
-            events.append(Event("reward_utility_empty", {"seat": seat}))
-        else:
-            state["pool"].insert(0, {"kind": kind, "room": room})
-            _open_reward(state, seat, 0)
-            return
-    else:
-        reward(state, seat, kind, room, events)
+        state["pool"].insert(0, {"kind": kind, "room": room})
+        _open_reward(state, seat, 0, events)
+        return
+    reward(state, seat, kind, room, events)
     _after_turn_action(state, events)
 
 
@@ -236,9 +238,20 @@ def _bonus_pick(state: State, seat: int, option: str, events: list[Event]) -> No
     card = option.split(":", 1)[1]
     player = state["players"][seat]
     player["bonus"].append(card)
+    state["bonus_deck"].remove(card)
     events.append(Event("bonus_chosen", {"seat": seat}))
     if len(player["bonus"]) >= 2:
         state["picking"].pop(0)
+    flow.setup_task(state)
+    if state["task"] is None:
+        flow.after_setup(state, events)
+
+
+def _foyer_side(state: State, seat: int, option: str, events: list[Event]) -> None:
+    side = option.split(":", 1)[1]
+    state["players"][seat]["rooms"][0]["side"] = side
+    state["foyer_choosing"].pop(0)
+    events.append(Event("foyer_side", {"seat": seat, "side": side}))
     flow.setup_task(state)
     if state["task"] is None:
         flow.after_setup(state, events)
@@ -248,7 +261,7 @@ HANDLERS = {
     "turn": _turn, "place": _place, "price": _price, "price_to": _price_to,
     "reward": _reward, "corridor": _corridor, "wild": _wild, "sleep_stack": _sleep_stack,
     "sleep_pick": _sleep_pick, "utility": _utility, "favor_pick": _favor_pick,
-    "bonus_pick": _bonus_pick,
+    "bonus_pick": _bonus_pick, "foyer_side": _foyer_side,
 }
 
 

@@ -1,34 +1,48 @@
 """Which free space is "outside": flood fill of the triangle grid around a castle.
 
-Free space is the plane minus every tile (both floors).  A triangle full for some tile is
-solid; one a disc only clips keeps its free part (connected: checked by a test).  Two
-neighbouring free triangles are joined iff their shared edge keeps a point outside
-every closed disc clipping them (exact: the discs of a legal castle are disjoint or
-tangent).  Point contacts therefore seal courtyards (ruling 13.2.3).
+Free space is the plane minus every tile (both floors).  A triangle full for some tile
+is solid.  A triangle some disc only clips is split into two halves by the segment
+from the cell centre to the midpoint M of its outer (cell-side) edge; each half's free
+part is one node of the fill.  Two neighbouring nodes are joined iff their shared edge
+keeps a point outside every closed disc clipping either of them (exact: the discs of a
+legal castle are disjoint or tangent).  Point contacts therefore seal courtyards
+(ruling 13.2.3).
+
+Why a half's free part is connected (so one node per half is exact; the property test
+``test_disc_meets_half_edges_only_at_their_ends`` checks the facts used):
+
+1. Discs have radius 3/2 or 5/2 and centres at half-integer points.  Every disc that
+   meets an edge of a half-triangle (a half unit edge on a grid line, the centre-to-M
+   segment, a half cell diagonal) also covers one of that edge's end points: no chord
+   is short enough to lie strictly inside an edge, and a disc touches a grid line
+   only at its compass point, which is some M.  So each component of D ∩ ∂S holds a
+   vertex of the half S, and as D is convex (it holds the edge between two covered
+   vertices) D ∩ ∂S is connected; S \\ D has no part away from ∂S (the complement of a
+   convex set has no bounded part), hence S \\ D is connected.
+2. Several discs: they meet each other only at tangent points, which lie at unit-edge
+   midpoints, i.e. never inside a half and at most at its vertex M.  Each connected
+   piece of the union inside S therefore meets ∂S in a connected set and encloses
+   nothing, so it cannot separate S either.
+A whole triangle would not do: a circle tangent to a tile at M cuts the triangle
+beside M into two pieces (the two sides of the contact), which is how a circle in a
+corner seals a courtyard.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from .shapes import SPAN, unkey
+from .shapes import SPAN, key, unkey
 
-_UP, _RIGHT = -2, 4 * SPAN + 2            # key deltas to the triangle across N / E
-_ACROSS = (-2, 4 * SPAN + 2, 2, -4 * SPAN - 2)
+_ACROSS = (-2, 4 * SPAN + 2, 2, -4 * SPAN - 2)   # key delta to the triangle across side q
 
 
-def _edge(k: int, q_to: int | None) -> tuple[tuple[int, int], tuple[int, int]]:
-    """Doubled endpoints of the edge triangle ``k`` shares with its neighbour.
-
-    ``q_to`` None: the outer edge of the triangle (across the cell side); else the
-    half-diagonal shared with triangle ``q_to`` of the same cell.
-    """
+def _points(k: int) -> tuple:
+    """Doubled corners c[q], c[q+1], outer-edge midpoint M and centre m of triangle k."""
     cx, cy, q = unkey(k)
     x, y = 2 * cx, 2 * cy
-    corners = ((x, y), (x + 2, y), (x + 2, y + 2), (x, y + 2))  # NW NE SE SW
-    if q_to is None:
-        return corners[q], corners[(q + 1) % 4]
-    shared = corners[(q + 1) % 4] if q_to == (q + 1) % 4 else corners[q]
-    return shared, (x + 1, y + 1)
+    corners = ((x, y), (x + 2, y), (x + 2, y + 2), (x, y + 2))   # NW NE SE SW
+    a, b = corners[q], corners[(q + 1) % 4]
+    return a, b, ((a[0] + b[0]) // 2, (a[1] + b[1]) // 2), (x + 1, y + 1)
 
 
 def _inside(p, disc) -> bool:
@@ -56,44 +70,61 @@ def _covered(a, b, discs) -> bool:
     return False
 
 
+def _links(k: int, h: int | None, split: bool) -> list:
+    """(neighbour triangle, its half or None for "the half touching this edge",
+    segment) for node (k, h); h is None for an unsplit triangle."""
+    q = k & 3
+    base = k - q
+    nxt, prv, out = base + (q + 1) % 4, base + (q + 3) % 4, k + _ACROSS[q]
+    a, b, mid, m = _points(k)
+    if not split:
+        return [(nxt, 0, (b, m)), (prv, 1, (a, m)), (out, 1, (a, mid)), (out, 0, (mid, b))]
+    if h == 0:
+        return [(prv, 1, (a, m)), (k, 1, (mid, m)), (out, 1, (a, mid))]
+    return [(nxt, 0, (b, m)), (k, 0, (mid, m)), (out, 0, (mid, b))]
+
+
 def outside(full: set[int], clipped: dict[int, list], box: tuple[int, int, int, int]) -> set[int]:
-    """Triangle keys of the free space connected to infinity.
+    """Triangle keys with some free part connected to infinity.
 
     ``full``: solid triangles; ``clipped``: triangle -> discs (doubled cx, cy, r) clipping
     it; ``box``: (x0, y0, x1, y1) cells covering every tile.  The fill runs in the box
-    grown by one cell, whose rim is outside by construction.
+    grown by one cell, whose rim is outside by construction.  A door leads outside iff
+    the triangle beyond it is returned: an open door's unit edge is free (a disc touching
+    it would block the door), so both halves beyond it meet near the free point M.
     """
     x0, y0, x1, y1 = box[0] - 1, box[1] - 1, box[2] + 1, box[3] + 1
-    from .shapes import key
-    seen: set[int] = set()
+    seen: set[int] = set()           # node = 2 * triangle key + half (0 for unsplit)
     stack = []
     for cx in range(x0, x1 + 1):
         for cy in (y0, y1):
             for q in range(4):
-                stack.append(key(cx, cy, q))
-    for cy in range(y0, y1 + 1):
+                stack.append(2 * key(cx, cy, q))
+    for cy in range(y0 + 1, y1):
         for cx in (x0, x1):
             for q in range(4):
-                stack.append(key(cx, cy, q))
+                stack.append(2 * key(cx, cy, q))
     seen.update(stack)
-    lo_x, hi_x, lo_y, hi_y = x0, x1, y0, y1
+    reached: set[int] = {node >> 1 for node in stack}
     while stack:
-        k = stack.pop()
-        q = k & 3
-        base = k - q
-        for n, q_to in ((base + (q + 1) % 4, (q + 1) % 4), (base + (q + 3) % 4, (q + 3) % 4),
-                        (k + _ACROSS[q], None)):
-            if n in seen or n in full:
+        node = stack.pop()
+        k, h = node >> 1, node & 1
+        own = clipped.get(k)
+        for n, nh, (a, b) in _links(k, h if own else None, bool(own)):
+            if n in full:
                 continue
-            if q_to is None:
+            other = clipped.get(n)
+            nnode = 2 * n + (nh if other else 0)
+            if nnode in seen:
+                continue
+            if n != k and (n & 3) == (k & 3) ^ 2:     # across the cell side
                 cx, cy, _ = unkey(n)
-                if not (lo_x <= cx <= hi_x and lo_y <= cy <= hi_y):
+                if not (x0 <= cx <= x1 and y0 <= cy <= y1):
                     continue
-            discs = clipped.get(k, []) + clipped.get(n, [])
-            if discs:
-                a, b = _edge(k, q_to)
-                if _covered(a, b, discs):
-                    continue
-            seen.add(n)
-            stack.append(n)
-    return seen
+            discs = (own or []) + (other or []) if n != k else own
+            if discs and _covered(a, b, discs):
+                continue
+            seen.add(nnode)
+            reached.add(n)
+            stack.append(nnode)
+    return reached

@@ -101,6 +101,8 @@ _EXTRA_NAMES = {
     "hallway_ground": ("Hallway", "Přízemní chodba"),
     "hallway_downstairs": ("Downstairs hallway", "Sklepní chodba"),
     "bank": ("Bank", "Banka"),
+    "front": ("front side (3 doors)", "přední stranou (3 dveře)"),
+    "four_doors": ("back side (4 doors)", "zadní stranou (4 dveře)"),
 }
 
 

@@ -189,11 +189,19 @@ def _bonus_pick(state: State, task: dict) -> Decision:
                     params={"count": len(state["players"][task["seat"]]["bonus"]) + 1})
 
 
+FOYER_SIDES = ("front", "four_doors")
+
+
+def _foyer_side(state: State, task: dict) -> Decision:
+    opts = tuple(Option(f"side:{s}", f"foyer_{s}") for s in FOYER_SIDES)
+    return Decision(task["seat"], "foyer_side", opts, default="side:front")
+
+
 BUILDERS = {
     "turn": _turn, "place": _place, "price": _price, "price_to": _price_to,
     "reward": _reward, "corridor": _corridor, "wild": _wild, "sleep_stack": _sleep_stack,
     "sleep_pick": _sleep_pick, "utility": _utility, "favor_pick": _favor_pick,
-    "bonus_pick": _bonus_pick,
+    "bonus_pick": _bonus_pick, "foyer_side": _foyer_side,
 }
 
 

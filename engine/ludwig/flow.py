@@ -87,7 +87,7 @@ def _end_round(state: State, events: list[Event]) -> None:
 
 def after_setup(state: State, events: list[Event]) -> None:
     """Once favors and bonus cards are settled, round 1 starts."""
-    if state.get("picking") or sim.is_open(state, BONUS_RETURN):
+    if state.get("picking") or state.get("foyer_choosing") or sim.is_open(state, BONUS_RETURN):
         return
     if not state["solo"] and len(state["favors"]) < D.FAVORS_UP[state["n"]]:
         return
@@ -107,5 +107,7 @@ def setup_task(state: State) -> None:
         state["task"] = {"type": "favor_pick", "seat": state["mb"]}
     elif state.get("picking"):
         state["task"] = {"type": "bonus_pick", "seat": state["picking"][0]}
+    elif state.get("foyer_choosing"):
+        state["task"] = {"type": "foyer_side", "seat": state["foyer_choosing"][0]}
     else:
         state["task"] = None

@@ -19,7 +19,9 @@ from .view import view
 
 class Ludwig(Game):
     """Options: ``chosen_favors`` and ``chosen_bonus`` (variants 10.1), ``room_cards``
-    (the unverified room-card composition, data ``room_cards``)."""
+    (the unverified room-card composition, data ``room_cards``), ``foyer_back`` (the
+    unverified back side of the foyer, data ``rule_flags.foyer_back_side``: with
+    ``four_doors`` every player picks the side of their foyer at setup, 13.1.1)."""
 
     id = "ludwig"
     version = 1
@@ -27,7 +29,9 @@ class Ludwig(Game):
     max_seats = 4
     options = {"chosen_favors": OptionSpec(False, (False, True)),
                "chosen_bonus": OptionSpec(False, (False, True)),
-               "room_cards": OptionSpec("default", tuple(D.ROOM_CARDS))}
+               "room_cards": OptionSpec("default", tuple(D.ROOM_CARDS)),
+               "foyer_back": OptionSpec(D.FLAGS["foyer_back_side"],
+                                        tuple(D.FLAGS["foyer_back_side_values"]))}
 
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return _NAMES

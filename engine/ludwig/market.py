@@ -51,6 +51,10 @@ def _draw_tile(state: State, reshuffled: list[bool]) -> str | None:
         if stack:
             return stack.pop()
         if not any(state["stacks"][str(s)] for s in set(state["deck"]) | set(state["discard"])):
+            # revealing on would only discard every card: the deck runs out (5.1.4, 5.1.5)
+            state["discard"].extend(state["deck"])
+            state["deck"] = []
+            state["last_round"] = True
             return None
 
 

@@ -48,6 +48,8 @@ def new_state(seats: int, opts: dict, seed: int) -> State:
         "down_done": 0, "completed": [],
     } for s in range(seats)]
     market.new_market(state, seats)
+    if opts.get("foyer_back", "same_as_front") == "four_doors":
+        state["foyer_choosing"] = [(state["mb"] + k) % seats for k in range(seats)]
     if not solo:
         if not opts["chosen_favors"]:
             _draw_favors(state, D.FAVORS_UP[seats])

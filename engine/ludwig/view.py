@@ -6,7 +6,8 @@ Each castle has its own coordinates.  Circles: centre and radius in the same uni
 
 View (JSON; seats are ints)::
 
-    game "ludwig", seat (int | None), players (count), finished (bool), solo (bool),
+    game "ludwig", seat (int | None), players (seat count, the core contract),
+    finished (bool), solo (bool),
     result (Result.to_json(), only when finished), rank (solo title id, when finished)
     round, master_builder (seat), last_round (bool), turn_seat (seat | None),
     extra_turn (bool: the current turn is a food extra turn)
@@ -18,7 +19,7 @@ View (JSON; seats are ints)::
     prepared (count of tiles lying on the deck), prepared_mine [tile ids I laid there, next first]
     bonus_deck (cards left)
     favors [favor ids]                              revealed King's favors
-    players [{seat, score, money, bonus_cards (count), down_completed (count),
+    seats [{seat, score, money, bonus_cards (count), down_completed (count),
               castle [room ...], castle_box [x0, y0, x1, y1] (doubled, all rooms)}]
       room = {index, tile, name (= tile id, for names()), type, size, floor
               ("ground" | "downstairs" | "both" for stairs), side (hallway floor /
@@ -34,6 +35,8 @@ View (JSON; seats are ints)::
     dealt [card ids] | None                         setup: my 3 cards to return one of
     setup_pick None | {chosen [seats], waiting [seats], mine (card id, viewer only)}
     picking [seats] | None                          chosen-bonus variant: who still picks
+    foyer_choosing [seats] | None                   option foyer_back=four_doors: who still
+                                                    picks the foyer side (setup, public)
     peek [tile ids] | None                          sleeping reward: the stack I look at (me only)
     drawn [card ids] | None                         utility reward: the cards I drew (me only)
     pool [{kind, tile}]                             rewards of the current turn still open
@@ -56,6 +59,7 @@ Decision kinds and option ids (labels: ``ludwig.option.<label>``)::
     bonus_return (secret, simultaneous)  return:<card>         return one of 3 dealt
     bonus_pick   (secret, variant)       pick:<card>           take cards one by one (2)
     favor_pick   (variant, MB)           favor:<favor>
+    foyer_side   (option foyer_back)     side:front, side:four_doors   (setup, each seat)
     price        (Master Builder)        move:<i> (pick the tile in market index i), confirm
     price_to                             to:<j> (swap it with index j), back
     turn | extra_turn                    buy:<i>, stairs, hallway, take (default take)
@@ -176,11 +180,12 @@ def view(state: State, seat: int | None) -> dict:
         "prepared": len(state["prepared"]),
         "prepared_mine": [e["tile"] for e in state["prepared"] if e["by"] == seat],
         "bonus_deck": len(state["bonus_deck"]), "favors": list(state["favors"]),
-        "players": [_player(state, s) for s in range(state["n"])],
+        "seats": [_player(state, s) for s in range(state["n"])],
         "my_bonus": list(mine["bonus"]) if mine else None,
         "dealt": list(mine["dealt"]) if mine and mine["dealt"] else None,
         "setup_pick": sim.public_view(state, BONUS_RETURN, seat),
         "picking": list(state["picking"]) if state.get("picking") else None,
+        "foyer_choosing": list(state["foyer_choosing"]) if state.get("foyer_choosing") else None,
         "peek": None, "drawn": None,
         "pool": [{"kind": e["kind"], "tile": state["players"][turn["seat"]]["rooms"][e["room"]]["tile"]}
                  for e in state["pool"]] if turn else [],

@@ -1,0 +1,531 @@
+"""Independent rules audit of the Ludwig engine, one block per spec section
+(``shared/rules/ludwig.md``).  Each test states the rule it guards; each would fail if the
+engine did otherwise."""
+import json
+import random
+
+import pytest
+
+from engine.core import Action, RuleError
+from engine.ludwig import GAME
+from engine.ludwig import courtyard, market
+from engine.ludwig import data as D
+from engine.ludwig import placement as P
+from engine.ludwig.build import complete
+from engine.ludwig.castle import castle_of
+from engine.ludwig.placement import check, legal
+from engine.ludwig.scoring import bonus_points, favor_measure, finish, measures, rank_points
+from engine.ludwig.shapes import ORIENTS, get
+
+from lw_helpers import FOYER, act, castle, legal_here, points, room
+
+
+# -- helpers ---------------------------------------------------------------------------
+def ready(seats, seed=1, **opts):
+    """A game past the setup decisions (defaults), at round 1 pricing (solo: the turn)."""
+    state = GAME.setup(seats, opts, seed)
+    while GAME.pending(state) and GAME.pending(state)[0].kind in (
+            "bonus_return", "foyer_side", "favor_pick", "bonus_pick"):
+        for d in GAME.pending(state):
+            act(state, d.seat, d.kind, d.default)
+    return state
+
+
+def in_turn(seats=2, seed=1, **opts):
+    """(state, seat) in the first buying turn of round 1."""
+    state = ready(seats, seed, **opts)
+    if not state["solo"]:
+        act(state, state["mb"], "price", "confirm")
+    d = GAME.pending(state)[0]
+    assert d.kind == "turn"
+    return state, d.seat
+
+
+def answer_default_until(state, pred, limit=500):
+    for _ in range(limit):
+        d = GAME.pending(state)[0]
+        if pred(d):
+            return d
+        act(state, d.seat, d.kind, d.default or d.options[0].id)
+    raise AssertionError("never reached")
+
+
+def place_first(state, seat):
+    while True:
+        d = GAME.decision_for(state, seat)
+        if d is None or d.kind not in ("place", "place_spot", "place_rot"):
+            return
+        act(state, seat, d.kind, d.options[0].id)
+
+
+def ids(decision):
+    return [o.id for o in decision.options]
+
+
+# -- 4 setup -----------------------------------------------------------------------------
+STACKS = {2: (5, 4, 4, 5), 3: (7, 5, 5, 7), 4: (9, 6, 6, 9)}   # small, large, stairs, hallways
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_4_1_setup_per_player_count(seats):
+    state = GAME.setup(seats, {}, 11)
+    small, large, stairs, halls = STACKS[seats]
+    in_market = {str(D.size_of(s["tile"])): 0 for s in state["market"] if s["tile"]}
+    for s in state["market"]:
+        if s["tile"]:
+            in_market[str(D.size_of(s["tile"]))] += 1
+    for size, stack in state["stacks"].items():
+        want = small if int(size) <= 300 else large
+        assert len(stack) + in_market.get(size, 0) == want
+        assert all(D.size_of(t) == int(size) for t in stack)
+    assert state["supply"] == {"stairs": stairs, "hallway": halls}
+    assert [s["price"] for s in state["market"]] == D.SLOTS[seats]
+    assert len(state["market"]) == seats + 3 and all(s["tile"] and s["coins"] == 0 for s in state["market"])
+    assert len(state["deck"]) + len(state["discard"]) == 11 * seats
+    assert len(state["discard"]) == seats + 3
+    assert all(p["money"] == 15000 for p in state["players"])
+    assert [p["score"] for p in state["players"]] == [(s - state["mb"]) % seats for s in range(seats)]
+    assert all(len(p["dealt"]) == 3 and p["bonus"] == [] for p in state["players"])
+    assert len(state["bonus_deck"]) == 27 - 3 * seats
+    assert len(set(state["favors"])) == seats
+    assert all(len(p["rooms"]) == 1 and p["rooms"][0]["tile"] == "foyer" for p in state["players"])
+
+
+def test_4_1_completed_and_uncompleted_favors_never_together():
+    seen_one = 0
+    for seed in range(300):
+        favors = GAME.setup(4, {}, seed)["favors"]
+        both = {"favor_completed", "favor_uncompleted"} <= set(favors)
+        assert not both and len(favors) == 4
+        seen_one += bool({"favor_completed", "favor_uncompleted"} & set(favors))
+    assert seen_one > 20
+
+
+def test_4_1_bonus_return_keeps_two_and_returned_cards_go_to_the_bottom():
+    state = GAME.setup(3, {}, 5)
+    dealt = [list(p["dealt"]) for p in state["players"]]
+    for d in GAME.pending(state):
+        assert d.secret and d.kind == "bonus_return"
+        act(state, d.seat, d.kind, f"return:{dealt[d.seat][1]}")
+    for s in range(3):
+        assert state["players"][s]["bonus"] == [dealt[s][0], dealt[s][2]]
+    assert sorted(state["bonus_deck"][:3]) == sorted(dealt[s][1] for s in range(3))
+    assert len(state["bonus_deck"]) == 27 - 6
+    all_cards = state["bonus_deck"] + [c for p in state["players"] for c in p["bonus"]]
+    assert sorted(all_cards) == sorted(D.BONUS_CARDS)
+    assert GAME.pending(state)[0].kind == "price" and GAME.pending(state)[0].seat == state["mb"]
+
+
+# -- 5.1 refill ----------------------------------------------------------------------------
+def test_5_1_prepared_tiles_fill_first_without_using_room_cards():
+    state = ready(3)
+    state["market"][1]["tile"] = state["market"][3]["tile"] = state["market"][4]["tile"] = None
+    state["prepared"] = [{"tile": "kitchen", "by": 0}, {"tile": "sauna", "by": 0},
+                         {"tile": "dungeon", "by": 1}, {"tile": "crypt", "by": 1}]
+    deck = list(state["deck"])
+    market.fill(state, state["market"])
+    assert [state["market"][i]["tile"] for i in (1, 3, 4)] == ["kitchen", "sauna", "dungeon"]
+    assert state["deck"] == deck and state["prepared"] == [{"tile": "crypt", "by": 1}]
+
+
+def test_5_1_card_of_an_empty_stack_is_discarded_and_another_revealed():
+    state = ready(2)
+    state["market"][0]["tile"] = None
+    state["stacks"]["600"] = []
+    state["deck"] = [300, 600]          # top = last: 600 first, its stack is empty
+    top300 = state["stacks"]["300"][-1]
+    market.fill(state, state["market"])
+    assert state["market"][0]["tile"] == top300 and state["discard"][-2:] == [600, 300]
+
+
+def test_5_1_5_slot_stays_empty_when_no_stack_can_fill_it():
+    state = ready(2)
+    for size in state["stacks"]:
+        state["stacks"][size] = []
+    state["market"][2]["tile"] = None
+    market.fill(state, state["market"])
+    assert state["market"][2]["tile"] is None and state["last_round"]
+
+
+def test_5_1_4_deck_exhaustion_reshuffles_only_the_discard_and_marks_the_last_round():
+    state = ready(4)
+    for s in state["market"][:5]:
+        s["tile"] = None
+    state["deck"] = [100, 150, 200]
+    state["discard"] = [250, 300, 350, 400]
+    market.fill(state, state["market"])
+    assert all(s["tile"] for s in state["market"]) and state["last_round"]
+    assert len(state["deck"]) + len(state["discard"]) == 7      # no boxed card came back
+
+
+def test_5_1_last_round_ends_the_game_after_its_turns():
+    state = ready(2)
+    act(state, state["mb"], "price", "confirm")
+    state["deck"] = []                       # the next refill runs out
+    answer_default_until(state, lambda d: d.kind == "price")
+    assert state["last_round"] and state["round"] == 2
+    act(state, state["mb"], "price", "confirm")
+    for _ in range(2):
+        d = GAME.pending(state)[0]
+        act(state, d.seat, d.kind, "take")
+    assert GAME.result(state) is not None and GAME.pending(state) == []
+
+
+# -- 5.2 pricing ---------------------------------------------------------------------------
+def test_5_2_master_builder_can_reach_any_arrangement_and_coins_move_with_tiles():
+    state = ready(4, seed=3)
+    mb = state["mb"]
+    for i, s in enumerate(state["market"]):
+        s["coins"] = 1000 * i
+    before = [(s["tile"], s["coins"]) for s in state["market"]]
+    target = list(reversed(before))
+    rnd = random.Random(1)
+    rnd.shuffle(target)
+    for j, (tile, _c) in enumerate(target):
+        i = [s["tile"] for s in state["market"]].index(tile)
+        if i != j:
+            assert GAME.pending(state)[0].kind == "price"
+            act(state, mb, "price", f"move:{i}")
+            act(state, mb, "price_to", f"to:{j}")
+    assert [(s["tile"], s["coins"]) for s in state["market"]] == target
+    assert [s["price"] for s in state["market"]] == D.SLOTS[4]
+    assert "confirm" in ids(GAME.pending(state)[0])
+    with pytest.raises(RuleError):
+        GAME.apply(state, (mb + 1) % 4, Action("price", "confirm"))
+
+
+# -- 5.3 turns and payments -------------------------------------------------------------------
+def test_5_3_turn_order_starts_left_of_the_master_builder_who_is_last():
+    state = ready(4, seed=2)
+    mb = state["mb"]
+    act(state, mb, "price", "confirm")
+    order = []
+    for _ in range(4):
+        d = GAME.pending(state)[0]
+        order.append(d.seat)
+        act(state, d.seat, "turn", "take")
+    assert order == [(mb + k) % 4 for k in (1, 2, 3, 4)]
+
+
+def test_5_3_payments_go_to_the_master_builder_or_the_bank():
+    state = ready(3, seed=4)
+    mb = state["mb"]
+    act(state, mb, "price", "confirm")
+    buyer = GAME.pending(state)[0].seat
+    money = [p["money"] for p in state["players"]]
+    act(state, buyer, "turn", "stairs")
+    place_first(state, buyer)
+    assert state["players"][buyer]["money"] == money[buyer] - 3000
+    assert state["players"][mb]["money"] == money[mb] + 3000
+    answer_default_until(state, lambda d: d.kind == "turn" and d.seat == mb)
+    money = [p["money"] for p in state["players"]]
+    total = sum(money)
+    act(state, mb, "turn", "hallway")
+    place_first(state, mb)
+    assert state["players"][mb]["money"] == money[mb] - 3000
+    assert sum(p["money"] for p in state["players"]) == total - 3000     # to the bank
+
+
+def test_5_3_take_5000_and_unaffordable_or_unplaceable_rooms_are_not_offered():
+    state, seat = in_turn(2, seed=6)
+    p = state["players"][seat]
+    p["money"] = 3500
+    state["market"][0].update(tile="dungeon", coins=0)        # downstairs: no stairs yet
+    state["market"][1].update(tile="kitchen", coins=500)      # 6,000 slot: 3,500 + 500 short
+    state["market"][2].update(tile="pantry", coins=4500)      # 8,000 slot: 3,500 + 4,500 ok
+    d = GAME.pending(state)[0]
+    offered = ids(d)
+    assert "buy:0" not in offered and "buy:1" not in offered and "buy:2" in offered
+    assert "stairs" in offered and "hallway" in offered and offered[-1] == "take"
+    with pytest.raises(RuleError):
+        act(state, seat, "turn", "buy:1")
+    act(state, seat, "turn", "take")
+    assert p["money"] == 8500
+
+
+def test_5_3_coins_on_the_tile_count_toward_the_price_and_the_rest_is_kept():
+    state, seat = in_turn(2, seed=7)
+    mb = state["mb"]
+    state["players"][seat]["money"] = 0
+    state["market"][0].update(tile="pantry", coins=5000)       # 4,000 slot
+    act(state, seat, "turn", "buy:0")
+    place_first(state, seat)
+    assert state["players"][seat]["money"] == 1000
+    assert state["players"][mb]["money"] == 15000 + 4000
+
+
+# -- 5.4 / 5.5 coins and the role ------------------------------------------------------------
+def test_5_4_coins_on_unsold_rooms_and_5_5_role_passes_left():
+    state = ready(3, seed=8)
+    mb = state["mb"]
+    act(state, mb, "price", "confirm")
+    buyer = GAME.pending(state)[0].seat
+    act(state, buyer, "turn", "buy:0")
+    place_first(state, buyer)
+    sold_price = 2000
+    for _ in range(2):
+        d = GAME.pending(state)[0]
+        act(state, d.seat, d.kind, "take")
+    assert state["mb"] == (mb + 1) % 3 and state["round"] == 2
+    # refilled slot has no coins, every other room got 1,000; the supply has no coins
+    coins = sorted(s["coins"] for s in state["market"])
+    assert coins == [0] + [1000] * 5
+    assert [s for s in state["market"] if s["price"] == sold_price][0]["coins"] == 0
+    assert GAME.pending(state)[0].kind == "price" and GAME.pending(state)[0].seat == (mb + 1) % 3
+
+
+# -- 6 placement rules ----------------------------------------------------------------------
+def _door_pair_candidates(c, tile):
+    """Every (orient, x, y, side) where some door of ``tile`` lies on an open castle door."""
+    out = []
+    for e, (_i, facing, _floor) in c.doors.items():
+        if e in c.met or e in c.shared:
+            continue
+        for o in ORIENTS[tile]:
+            for d in o.doors:
+                for side in P.sides_of(tile):
+                    x, y, _k = P.unkey(e - d.elem + P._ZERO)
+                    out.append((o, x, y, side))
+    return out
+
+
+def test_6_1_a_door_must_meet_a_door_on_the_same_floor():
+    c = castle(room("porch", -3, -2))
+    assert legal_here(c, "buttery", 2, -3) is None          # D3: adjacent, no door link
+    for cand in legal(c, "buttery"):
+        assert cand[4]                                       # every legal spot links
+    c0 = castle()
+    assert legal(c0, "the_hole") == []                       # downstairs only off stairs
+    assert legal(c0, "hallway") and all(cand[3] == "ground" for cand in legal(c0, "hallway"))
+
+
+def test_6_2_doors_may_face_walls_and_such_rooms_never_complete():
+    rnd = random.Random(5)
+    rooms = [dict(FOYER)]
+    found = None
+    for _ in range(400):
+        tile = rnd.choice(list(D.ROOM_IDS) + ["hallway"])
+        cands = legal(castle_of(rooms), tile)
+        if not cands:
+            continue
+        rot, x, y, side = rnd.choice(cands)[:4]
+        rooms.append(room(tile, x, y, rot, side))
+        c = castle_of(rooms)
+        i = len(rooms) - 1
+        if "blocked" in c.door_states(i):
+            found = (c, i)
+            break
+    assert found, "a random castle soon has a door facing a wall"
+    c, i = found
+    assert not c.completed(i)
+    blocked = [d.elem + c.shifts[i] for d, st in zip(c.orients[i].doors, c.door_states(i))
+               if st == "blocked"]
+    for e in blocked:                        # no later tile can put a door there
+        assert e in c.shared and e not in c.met
+    for tile in ("hallway", "stairs", "lilac_cabinet", "great_hall"):
+        for cand in legal(c, tile):
+            assert not any(b in {d.elem + P.shift(cand[1], cand[2]) for d in get(tile, cand[0]).doors}
+                           for b in blocked)
+
+
+def test_6_4_no_overlap_whatever_the_floor():
+    c = castle(room("stairs", -3, 1))
+    assert legal_here(c, "armory", -9, 0) is not None                     # D7
+    for tile in ("armory", "dungeon", "crypt", "hallway"):
+        for cand in legal(c, tile):
+            o = get(tile, cand[0])
+            for i, oo in enumerate(c.orients):
+                assert not P._overlaps(castle_of(c.rooms[i:i + 1]), o, cand[1], cand[2])
+
+
+def test_6_5_the_last_open_door_cannot_be_closed():
+    rooms = [dict(FOYER)]
+    closed = 0
+    for _ in range(2):
+        c = castle_of(rooms)
+        cand = legal(c, "powder_room")[0]
+        rooms.append(room("powder_room", cand[1], cand[2], cand[0]))
+        closed += 1
+    c = castle_of(rooms)
+    open_doors = [e for e in c.doors if e not in c.met and e not in c.shared]
+    assert len(open_doors) == 1
+    assert legal(c, "powder_room") == []                     # would leave no way out
+    keep = P._keeps_exit
+    try:
+        P._keeps_exit = lambda *a: True
+        P._LEGAL.clear()
+        assert legal(castle_of([dict(r) for r in rooms]), "powder_room")   # only rule 5 stops it
+    finally:
+        P._keeps_exit = keep
+        P._LEGAL.clear()
+
+
+def _random_rooms(seed, size, favour=()):
+    rnd = random.Random(seed)
+    rooms = [dict(FOYER)]
+    pool = list(D.ROOM_IDS) + ["hallway"] * 6 + list(favour) * 8
+    for _ in range(size * 4):
+        if len(rooms) > size:
+            break
+        tile = rnd.choice(pool)
+        cands = legal(castle_of(rooms), tile)
+        if cands:
+            rot, x, y, side = rnd.choice(cands)[:4]
+            rooms.append(room(tile, x, y, rot, side))
+    return rooms
+
+
+def _fence_decides(c, tile, clear_castle_fence):
+    """Candidates the fence rule alone rejects."""
+    out = []
+    for o, x, y, side in _door_pair_candidates(c, tile):
+        real = check(c, o, x, y, side)
+        if clear_castle_fence:
+            saved, c.fence = c.fence, set()
+            free = check(c, o, x, y, side)
+            c.fence = saved
+        else:
+            free = check(c, o._replace(fence=()), x, y, side)
+        if real is None and free is not None:
+            out.append((o, x, y))
+    return out
+
+
+def test_6_6_nothing_touches_a_fence_in_either_direction():
+    hits = []
+    for seed in range(30):
+        c = castle_of(_random_rooms(seed, 10, ("porch", "shed", "stables", "orangery")))
+        hits = [h for tile in ("pantry", "hallway", "great_hall", "lilac_cabinet")
+                for h in _fence_decides(c, tile, clear_castle_fence=True)]
+        if hits:
+            break
+    assert hits
+    for o, x, y in hits:
+        assert any(e + P.shift(x, y) in c.fence for e in o.contact)
+    for seed in range(30):                                    # a new garden's fence on a wall
+        c0 = castle_of(_random_rooms(seed, 10))
+        hits = [h for tile in ("porch", "shed", "gatehouse", "stables", "orangery")
+                for h in _fence_decides(c0, tile, clear_castle_fence=False)]
+        if hits:
+            break
+    assert hits
+    for o, x, y in hits:
+        assert any(e + P.shift(x, y) in c0.contact for e in o.fence)
+    assert legal_here(castle(room("porch", -3, -2)), "buttery", -1, -4) is None    # D3
+
+
+def test_6_6_touching_the_stone_wall_at_a_fence_end_is_fine():
+    c = castle(room("porch", -3, -2))
+    o = get("buttery", 0)
+    sh = P.shift(2, -3)
+    assert not any(e + sh in c.fence for e in o.contact)      # D3: side wall, fence end point
+    assert c.adjacent[1] == {0} and P._overlaps(c, o, 2, -3) is False
+
+
+def test_6_7_floors_and_13_2_1_cross_floor_doors_are_illegal():
+    assert D.FLAGS["cross_floor_doors_illegal"] is True and P.CROSS_FLOOR_ILLEGAL is True
+    c = castle()
+    assert legal_here(c, "stairs", -3, 1, rot=0) is not None
+    assert legal_here(c, "stairs", -3, 1, rot=2) is None      # dark end on the foyer door
+    c = castle(room("stairs", -3, 1))
+    assert legal_here(c, "hallway", -9, 1, side="downstairs") is not None
+    assert legal_here(c, "hallway", -9, 1, side="ground") is None
+
+
+def test_6_8_stairs_never_attach_to_stairs():
+    c = castle(room("stairs", -3, 1))
+    assert legal_here(c, "stairs", -6, 1, rot=2) is None      # dark end on dark end
+    assert legal_here(c, "hallway", -9, 1, side="downstairs") is not None   # the spot is free
+    for cand in legal(c, "stairs"):
+        assert 1 not in cand[4]
+
+
+def test_13_2_2_corner_touch_is_not_adjacency_unless_flagged(monkeypatch):
+    import engine.ludwig.castle as C
+    assert D.FLAGS["corner_touch_is_adjacent"] is False and C.CORNER_TOUCH is False
+    rooms = [dict(FOYER), room("hall_of_mirrors", 3, 0), room("audience_room", -3, -4, 2)]
+    assert 1 not in castle_of(rooms).adjacent[2]              # D2: the point (3, 0)
+    monkeypatch.setattr(C, "CORNER_TOUCH", True)
+    C._CACHE.clear()
+    try:
+        assert 1 in castle_of([dict(r) for r in rooms]).adjacent[2]
+    finally:
+        C._CACHE.clear()
+
+
+# -- 6.5 / 12 courtyards ---------------------------------------------------------------------
+POCKET = [room("piano_room", 0, 0), room("hallway", -1, -1, 0, "ground"),
+          room("hallway", 3, 0, 1, "ground")]
+
+
+def test_12_door_into_a_courtyard_sealed_by_a_circle_does_not_lead_outside():
+    """A circle nestled in a corner seals the pocket between it and the two tiles (its
+    tangent points touch both); the hallway doors opening into that pocket are not exits,
+    while the doors into the open area below the circle are."""
+    c = castle_of(POCKET)
+    exits = {(P.unkey(c.orients[i].doors[n].elem + c.shifts[i]), c.orients[i].doors[n].facing)
+             for i, n in c.exits()}
+    assert ((2, 0, 0), "S") not in exits and ((3, 0, 1), "W") not in exits
+    assert ((3, 2, 1), "W") in exits and ((0, 0, 0), "S") in exits
+
+
+def _pocket_room():
+    """A non-corridor room above the circle whose door (2,0)-(3,0) faces into the pocket."""
+    circle_and_b = castle_of([POCKET[0], POCKET[2]])
+    for tile in D.ROOM_IDS:
+        if D.type_of(tile) == "corridor":
+            continue
+        for o in ORIENTS[tile]:
+            for x in range(-6, 3):
+                if x + o.w < 3:
+                    continue
+                new = room(tile, x, -o.h, o.rot)
+                sh = P.shift(x, -o.h)
+                if not any(d.elem + sh == P.key(2, 0, 0) and d.facing == "S" for d in o.doors):
+                    continue
+                if not {P.key(1, 0, 0), P.key(2, 0, 0)} <= {e + sh for e in o.contact}:
+                    continue
+                if not P._overlaps(circle_and_b, o, x, -o.h):
+                    return new
+    raise AssertionError("no room fits")
+
+
+def test_12_courtyard_doors_do_not_count_as_external_entrances():
+    top = _pocket_room()
+    rooms = [dict(FOYER, x=40), POCKET[0], top, POCKET[2]]
+    c = castle_of(rooms)
+    exits = c.exits()
+    pocket_door = [n for n, d in enumerate(c.orients[2].doors)
+                   if d.elem + c.shifts[2] == P.key(2, 0, 0)]
+    assert pocket_door and (2, pocket_door[0]) not in exits
+    state = GAME.setup(2, {}, 1)
+    state["players"][0]["rooms"] = rooms
+    external = measures(state, 0)["external"]
+    assert external == sum(1 for i, _n in exits if i in (1, 2))
+    assert external == len([1 for i, n in exits if i in (1, 2)])
+    assert state and external < sum(len(c.orients[i].doors) for i in (1, 2))
+
+
+def test_12_half_triangle_edges_meet_discs_only_with_an_end_point():
+    """The fact behind courtyard.py's proof: every disc a legal castle can hold (radius
+    3/2 or 5/2, centre at half-integers) that meets an edge of a half-triangle also covers
+    one of the edge's end points (exact arithmetic, doubled coordinates)."""
+    from fractions import Fraction
+    discs = [(2 * cx + 3, 2 * cy + 3, 3) for cx in range(-2, 3) for cy in range(-2, 3)]
+    discs += [(2 * cx + 5, 2 * cy + 5, 5) for cx in range(-3, 3) for cy in range(-3, 3)]
+    edges = []
+    for q in range(4):
+        k = P.key(0, 0, q)
+        a, b, mid, m = courtyard._points(k)
+        edges += [(a, mid), (mid, b), (mid, m), (a, m), (b, m)]
+
+    def d2(p, a, b):
+        (px, py), (ax, ay), (bx, by) = p, a, b
+        dx, dy = bx - ax, by - ay
+        t = min(Fraction(1), max(Fraction(0), Fraction((px - ax) * dx + (py - ay) * dy, dx * dx + dy * dy)))
+        return (ax + t * dx - px) ** 2 + (ay + t * dy - py) ** 2
+
+    for cx, cy, r in discs:
+        for a, b in edges:
+            if d2((cx, cy), a, b) <= r * r:
+                assert courtyard._inside(a, (cx, cy, r)) or courtyard._inside(b, (cx, cy, r))
