@@ -538,13 +538,13 @@ class TableService:
         if row.status == "active" and (now.seats, now.marker) == (before.seats, before.marker):
             return
         board = await self.db.latest_message(row.id, "board")
-        fresh = set(now.seats) if now.marker != before.marker else set(now.seats - before.seats)
-        fresh.discard(actor)
         pinged: set[int] = set()
         if row.status == "active" and board is not None and now.board in (None, board["turn"]):
+            fresh = set(now.seats - before.seats) - {actor}      # the same turn goes on
             await self._refresh_board(game, row, board)
-            fresh = set(now.seats - before.seats) - {actor}
-        else:
+        else:                                                    # a new turn: everybody asked is
+            new_turn = now.marker != before.marker               # asked anew
+            fresh = set(now.seats if new_turn else now.seats - before.seats) - {actor}
             pinged = await self._post_board(game, row, board, now, fresh)
         await self._dm_panels(game, row, fresh, pinged)
 

@@ -87,7 +87,8 @@ async def test_lobby_rules(service):
     row = await svc.leave(row.id, at(3))
     assert [s.seat for s in row.seats] == [0, 1, 2]
     msg = svc.lobby_message(row)
-    assert len(msg.rows[0]) == 4 and all(len(b.custom_id) <= 100 for b in msg.rows[0])
+    assert len(msg.rows[0]) == 5 and all(len(b.custom_id) <= 100 for b in msg.rows[0])
+    assert f"l1:{row.id}:unai" in msg.custom_ids(), "an AI seat can be removed"
 
 
 async def test_bad_option_is_refused_before_anything_is_stored(service):
