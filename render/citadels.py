@@ -70,7 +70,7 @@ def card_sprite(card_id: str, locale: str, size: tuple[int, int] = CITY_CARD,
                         footer_size=DETAIL)
     return kit.card(name, size=size, band=ACTION_BAND, face=ACTION_FACE, corner="★",
                     title_size=title_size, footer=_t("action_card", locale),
-                    footer_size=DETAIL)
+                    footer_size=DETAIL, corner_size=max(DETAIL, size[1] // 4 - 6))
 
 
 def character_sprite(char_id: str, locale: str, size: tuple[int, int] = CHAR_CARD,

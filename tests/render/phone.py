@@ -52,16 +52,37 @@ class Picture:
 @lru_cache(maxsize=None)
 def states(game_id: str, seats: int, seed: int = 7) -> list[dict]:
     """``SHOTS`` states of a seeded AI game: after evenly spread moves, and the end."""
+    return [state for state, _ in shots(game_id, seats, seed) if state is not None][:SHOTS]
+
+
+def variant(game_id: str) -> dict:
+    """Every option of the game at a value other than its default (the variants)."""
+    specs = registry.get(game_id).options
+    return {name: next((c for c in spec.choices if c != spec.default), spec.default)
+            for name, spec in specs.items()}
+
+
+@lru_cache(maxsize=None)
+def shots(game_id: str, seats: int, seed: int = 7,
+          variants: bool = False) -> tuple[tuple[dict, int | None], ...]:
+    """(state, seat) pairs of a seeded AI game (``variants``: every option changed):
+    evenly spread moves and the end with ``seat`` None (every picture is looked at), then
+    the first state of each decision kind with the seat that decides (the board and that
+    seat's picture are looked at)."""
     game = registry.get(game_id)
-    state = game.setup(seats, game.parse_options({}), seed)
+    state = game.setup(seats, game.parse_options(variant(game_id) if variants else {}), seed)
     rnd = random.Random(seed)
-    history = []
+    history, kinds = [], {}
     while game.result(state) is None and len(history) < 5000:
         history.append(_copy(state))
         decision = game.pending(state)[0]
+        kinds.setdefault(decision.kind, (len(history) - 1, decision.seat))
         game.apply(state, decision.seat, ai.choose(game, state, decision, rnd))
     step = max(1, len(history) // SHOTS)
-    return history[1::step][:SHOTS - 1] + [state]
+    spread = list(range(1, len(history), step))[:SHOTS - 1]
+    out = [(history[i], None) for i in spread] + [(state, None)]
+    out += [(history[i], seat) for i, seat in kinds.values() if i not in spread]
+    return tuple(out)
 
 
 def _copy(state: dict) -> dict:
@@ -82,12 +103,15 @@ def views(game_id: str, state: dict, seats: int) -> list[tuple[str, dict]]:
     return out
 
 
-def render_all(game_id: str, seats: int, locale: str = "cs") -> list[Picture]:
+def render_all(game_id: str, seats: int, locale: str = "cs",
+               variants: bool = False) -> list[Picture]:
     """Every picture of a seeded game at ``seats`` players, text recorded."""
     module = renderer(game_id)
     pictures = []
-    for i, state in enumerate(states(game_id, seats)):
+    for i, (state, focus) in enumerate(shots(game_id, seats, variants=variants)):
         for who, view in views(game_id, state, seats):
+            if focus is not None and who not in ("board", f"seat {focus}"):
+                continue
             with kit.recording() as records:
                 img = (module.render_table(view, locale) if who == "board"
                        else module.render_private(view, locale))

@@ -24,6 +24,17 @@ def test_every_picture_reads_on_a_phone(game_id, seats, locale):
     assert [p for pic in pictures for p in pic.problems()] == []
 
 
+@pytest.mark.parametrize("game_id,seats", [
+    (gid, n) for gid in sorted(registry.available())
+    for n in sorted({registry.get(gid).min_seats, registry.get(gid).max_seats})])
+def test_every_variant_reads_on_a_phone(game_id, seats):
+    """Every option at a non-default value (Citadels' action cards, advanced Burgundy
+    estates chosen in secret, winter in Im Schutz der Burg, ...)."""
+    pictures = render_all(game_id, seats, "cs", variants=True)
+    assert pictures
+    assert [p for pic in pictures for p in pic.problems()] == []
+
+
 @pytest.mark.parametrize("game_id", sorted(registry.available()))
 def test_each_game_marks_what_is_read_at_a_glance(game_id):
     """Without ``kit.glance()`` the inline rule would measure nothing: every board says
