@@ -529,3 +529,428 @@ def test_12_half_triangle_edges_meet_discs_only_with_an_end_point():
         for a, b in edges:
             if d2((cx, cy), a, b) <= r * r:
                 assert courtyard._inside(a, (cx, cy, r)) or courtyard._inside(b, (cx, cy, r))
+
+
+# -- 7 scoring a placement ---------------------------------------------------------------
+def test_7_connection_counts_distinct_tiles_not_door_pairs_13_2_5():
+    """Two door pairs with the same neighbour link it once (only hallways and the two
+    halls can meet one tile twice; no bonus tile can, so the index is what matters)."""
+    found = 0
+    for cand in legal(castle(), "great_hall"):
+        rooms = [dict(FOYER), room("great_hall", cand[1], cand[2], cand[0])]
+        c = castle_of(rooms)
+        hall = {d.elem + c.shifts[1] for d in c.orients[1].doors}
+        for h in legal(c, "hallway"):
+            pairs = hall & {d.elem + P.shift(h[1], h[2]) for d in get("hallway", h[0]).doors}
+            if len(pairs) >= 2:
+                after = castle_of(rooms + [room("hallway", h[1], h[2], h[0], h[3])])
+                assert after.links[2] == {1} | (h[4] - {1}) and h[4] >= {1}
+                assert sorted(after.links[1]).count(2) == 1
+                found += 1
+        if found:
+            break
+    assert found
+
+
+def test_7_existing_activity_penalty_is_triggered_by_an_adjacent_newcomer():
+    rooms = [dict(FOYER)]
+    cand = legal(castle_of(rooms), "piano_room")[0]           # -1 per adjacent living/sleeping
+    rooms.append(room("piano_room", cand[1], cand[2], cand[0]))
+    c = castle_of(rooms)
+    seen = 0
+    for tile in ("lilac_cabinet", "nap_room", "pantry"):
+        for cand in legal(c, tile):
+            after = castle_of(rooms + [room(tile, cand[1], cand[2], cand[0])])
+            touching = 1 in after.adjacent[2]
+            penalty = -1 if touching and D.type_of(tile) in ("living", "sleeping") else 0
+            base = D.TILES[tile]["points"]
+            own = 2 * sum(1 for j in cand[4] if D.type_of(rooms[j]["tile"]) == "living") \
+                if tile == "nap_room" else 0
+            assert points(c, tile, cand[1], cand[2], cand[0]) == base + own + penalty
+            seen += touching and penalty < 0
+    assert seen
+
+
+def test_7_activity_net_value_can_be_negative():
+    from engine.ludwig.points import gain
+    c = castle_of([dict(FOYER)] + [room("hallway", 10 * k, 20, 0, "ground") for k in range(1, 5)])
+    parts = gain(c, "theater", set(), {1, 2, 3, 4})           # 6 - 2 x 4 corridor rooms
+    assert parts["base"] + parts["own"] + parts["others"] == -2
+
+
+# -- 8 completion rewards ----------------------------------------------------------------
+def _with_rooms(state, seat, *tiles):
+    """Append far-away rooms (geometry irrelevant here) and return their indices."""
+    rooms = state["players"][seat]["rooms"]
+    out = []
+    for t in tiles:
+        rooms.append(room(t, 30 + 12 * len(rooms), 40))
+        out.append(len(rooms) - 1)
+    return out
+
+
+def _resume(state):
+    from engine.ludwig.answers import _after_turn_action
+    state["task"] = None
+    events = []
+    _after_turn_action(state, events)
+    return events
+
+
+def test_8_1_activity_5_points_and_8_7_outdoor_10000_at_once():
+    state, seat = in_turn()
+    p = state["players"][seat]
+    a, o = _with_rooms(state, seat, "piano_room", "porch")
+    score, money = p["score"], p["money"]
+    complete(state, seat, a, [])
+    complete(state, seat, o, [])
+    assert p["score"] == score + 5 and p["money"] == money + 10000 and state["pool"] == []
+
+
+def test_8_2_free_corridor_piece_once_per_turn_even_through_the_wild_reward():
+    state, seat = in_turn()
+    p = state["players"][seat]
+    d1, d2 = _with_rooms(state, seat, "crypt", "dungeon")
+    p["down_done"] = 1
+    complete(state, seat, 0, [])                              # the foyer: corridor reward
+    complete(state, seat, d1, [])                             # 2nd downstairs: wild
+    assert [e["kind"] for e in state["pool"]] == ["corridor", "wild"]
+    supply, money = dict(state["supply"]), p["money"]
+    _resume(state)
+    act(state, seat, "reward", "rw:1")
+    act(state, seat, "wild", "type:corridor")
+    d = GAME.pending(state)[0]
+    assert d.kind == "corridor" and "decline" in ids(d)
+    act(state, seat, "corridor", "hallway")
+    place_first(state, seat)
+    assert state["supply"]["hallway"] == supply["hallway"] - 1 and p["money"] == money
+    d = GAME.pending(state)[0]
+    assert not (d.seat == seat and d.kind == "corridor")     # the pool's corridor is lost
+    assert state["supply"]["stairs"] == supply["stairs"]
+
+
+def test_8_3_downstairs_counter_counts_even_completions_only():
+    state, seat = in_turn()
+    rooms = _with_rooms(state, seat, "crypt", "dungeon", "the_hole", "armory", "mold_room")
+    wilds = []
+    for j in rooms:
+        before = len(state["pool"])
+        complete(state, seat, j, [])
+        wilds.append(len(state["pool"]) - before)
+    assert wilds == [0, 1, 0, 1, 0] and state["players"][seat]["down_done"] == 5
+
+
+def test_8_4_food_extra_turns_wait_for_the_reward_pool_13_2_27():
+    state, seat = in_turn()
+    u, f1, f2 = _with_rooms(state, seat, "sauna", "kitchen", "pantry")
+    complete(state, seat, f1, [])
+    complete(state, seat, u, [])
+    complete(state, seat, f2, [])
+    assert state["turn"]["extras"] == 2 and [e["kind"] for e in state["pool"]] == ["utility"]
+    _resume(state)
+    assert GAME.pending(state)[0].kind == "utility"
+    act(state, seat, "utility", GAME.pending(state)[0].options[0].id)
+    for _ in range(2):
+        d = GAME.pending(state)[0]
+        assert d.kind == "extra_turn" and d.seat == seat
+        corridor_used = state["turn"]["corridor_used"]
+        assert corridor_used is False                      # a separate turn
+        act(state, seat, "extra_turn", "take")
+    assert GAME.pending(state)[0].seat != seat
+
+
+def test_8_6_sleeping_reward_lays_tiles_on_the_deck_secretly():
+    state, seat = in_turn(3, seed=9)
+    other = (seat + 1) % 3
+    state["stacks"]["600"] = []
+    state["pool"] = [{"kind": "sleeping", "room": 0}]
+    _resume(state)
+    d = GAME.pending(state)[0]
+    assert d.kind == "sleep_stack" and "stack:600" not in ids(d) and "stack:300" in ids(d)
+    stack = list(state["stacks"]["300"])
+    events = act(state, seat, "sleep_stack", "stack:300")
+    assert GAME.view(state, seat)["peek"] == sorted(stack)
+    assert GAME.view(state, other)["peek"] is None and GAME.view(state, None)["peek"] is None
+    assert [e.visible_to for e in events if e.kind == "stack_contents"] == [frozenset({seat})]
+    d = GAME.pending(state)[0]
+    assert d.kind == "sleep_pick" and d.secret
+    first, second = stack[0], stack[1]
+    act(state, seat, "sleep_pick", f"tile:{first}")
+    events = act(state, seat, "sleep_pick", f"tile:{second}")
+    assert [e["tile"] for e in state["prepared"]] == [first, second]
+    assert sorted(state["stacks"]["300"]) == sorted(stack[2:])
+    assert GAME.view(state, seat)["prepared_mine"] == [first, second]
+    assert GAME.view(state, other)["prepared_mine"] == [] and GAME.view(state, other)["prepared"] == 2
+    for e in events:
+        if e.visible_to is None:
+            assert first not in json.dumps(e.params) and second not in json.dumps(e.params)
+    state["market"][0]["tile"] = state["market"][1]["tile"] = None
+    market.fill(state, state["market"])
+    assert [state["market"][0]["tile"], state["market"][1]["tile"]] == [first, second]
+
+
+def test_8_6_sleeping_reward_in_the_last_round_discards_the_tiles():
+    state, seat = in_turn(2, seed=9)
+    state["last_round"] = True
+    state["pool"] = [{"kind": "sleeping", "room": 0}]
+    _resume(state)
+    stack = list(state["stacks"]["250"])
+    act(state, seat, "sleep_stack", "stack:250")
+    for t in stack[:2]:
+        act(state, seat, "sleep_pick", f"tile:{t}")
+    assert state["prepared"] == [] and state["discarded_tiles"] == stack[:2]
+    assert len(state["stacks"]["250"]) == len(stack) - 2
+
+
+def test_8_8_utility_draws_two_keeps_one_and_puts_the_other_at_the_bottom():
+    state, seat = in_turn()
+    deck = state["bonus_deck"]
+    top2 = deck[-2:]
+    state["pool"] = [{"kind": "utility", "room": 0}]
+    _resume(state)
+    d = GAME.pending(state)[0]
+    assert d.secret and sorted(ids(d)) == sorted(f"keep:{c}" for c in top2)
+    assert GAME.view(state, (seat + 1) % 2)["drawn"] is None
+    assert sorted(GAME.view(state, seat)["drawn"]) == sorted(top2)
+    events = act(state, seat, "utility", f"keep:{top2[0]}")
+    assert top2[0] in state["players"][seat]["bonus"] and deck[0] == top2[1]
+    assert [e.visible_to for e in events if e.kind == "bonus_kept"] == [frozenset({seat})]
+
+
+def test_8_8_utility_with_one_card_draws_it_and_with_none_is_lost():
+    state, seat = in_turn()
+    deck = state["bonus_deck"]
+    del deck[:-1]
+    last = deck[-1]
+    state["pool"] = [{"kind": "utility", "room": 0}, {"kind": "utility", "room": 0}]
+    _resume(state)
+    act(state, seat, "reward", "rw:0")
+    assert ids(GAME.pending(state)[0]) == [f"keep:{last}"]
+    events = act(state, seat, "utility", f"keep:{last}")
+    assert any(e.kind == "reward_utility_empty" for e in events)
+    assert GAME.pending(state)[0].kind != "utility"
+
+
+def test_13_2_26_the_player_orders_the_pool():
+    state, seat = in_turn()
+    state["pool"] = [{"kind": "utility", "room": 0}, {"kind": "sleeping", "room": 0}]
+    _resume(state)
+    d = GAME.pending(state)[0]
+    assert d.kind == "reward" and ids(d) == ["rw:0", "rw:1"]
+    act(state, seat, "reward", "rw:1")
+    assert GAME.pending(state)[0].kind == "sleep_stack"
+    act(state, seat, "sleep_stack", "decline")
+    assert GAME.pending(state)[0].kind == "utility"
+
+
+# -- 9 final scoring -------------------------------------------------------------------------
+FAR = [("throne_room", 0), ("lilac_cabinet", 20), ("piano_room", 30), ("the_hole", 40),
+       ("hallway", 50), ("stairs", 60), ("orangery", 70), ("kitchen", 80), ("sauna", 90),
+       ("nap_room", 100), ("great_hall", 110)]
+
+
+def measured_state():
+    state = GAME.setup(2, {}, 1)
+    rooms = [dict(FOYER), room("hall_of_mirrors", 3, 0)]
+    rooms += [room(t, x, 20, 0, "ground" if t == "hallway" else None) for t, x in FAR]
+    state["players"][0]["rooms"] = rooms
+    state["players"][0]["money"] = 23000
+    return state
+
+
+FAVOR_VALUES = {
+    "favor_count_living": 3, "favor_count_activity": 1, "favor_count_food": 1,
+    "favor_count_sleeping": 1, "favor_count_outdoor": 1, "favor_count_utility": 1,
+    "favor_count_corridor": 4, "favor_count_downstairs": 1,
+    "favor_area_living": 1050, "favor_area_activity": 150, "favor_area_food": 300,
+    "favor_area_sleeping": 200, "favor_area_outdoor": 500, "favor_area_utility": 300,
+    "favor_area_corridor": 700, "favor_area_downstairs": 150,
+    "favor_small": 6, "favor_large": 4, "favor_square": 1, "favor_circular": 3,
+    "favor_completed": 0, "favor_uncompleted": 13, "favor_external": 22, "favor_money": 23000,
+}
+
+
+def test_9_1_all_24_favor_measures():
+    m = measures(measured_state(), 0)
+    assert set(FAVOR_VALUES) == set(D.FAVORS)
+    for favor, want in FAVOR_VALUES.items():
+        assert favor_measure(favor, m) == want, favor
+
+
+BONUS_VALUES = {
+    "bonus_type_living": 6, "bonus_type_activity": 2, "bonus_type_sleeping": 3,
+    "bonus_type_outdoor": 2, "bonus_type_utility": 2, "bonus_type_food": 3,
+    "bonus_type_corridor": 4, "bonus_type_downstairs": 2,
+    "bonus_size_100": 2, "bonus_size_150": 4, "bonus_size_200": 2, "bonus_size_250": 0,
+    "bonus_size_300": 4, "bonus_size_350": 6, "bonus_size_400": 0, "bonus_size_450": 0,
+    "bonus_size_500": 3, "bonus_size_600": 3, "bonus_all_sizes": 0, "bonus_all_types": 7,
+    "bonus_hallways": 1, "bonus_stairs": 2, "bonus_completed": 0, "bonus_square": 1,
+    "bonus_circular": 3, "bonus_money": 4, "bonus_external": 11,
+}
+
+
+def test_9_2_all_27_bonus_cards():
+    state = measured_state()
+    m = measures(state, 0)
+    assert set(BONUS_VALUES) == set(D.BONUS_CARDS)
+    for card, want in BONUS_VALUES.items():
+        assert bonus_points(card, m) == want, card
+    rooms = state["players"][0]["rooms"]
+    rooms += [room("shed", 130, 20), room("observatory", 140, 20), room("west_tapestry_room", 150, 20)]
+    assert bonus_points("bonus_all_sizes", measures(state, 0)) == 8
+
+
+def test_9_favor_ranks_need_a_counted_item_and_share_tied_ranks():
+    assert rank_points([5, 5, 0, 0], 4) == [6, 6, 0, 0]
+    assert rank_points([3, 2, 2, 1], 4) == [8, 3, 3, 1]
+    assert rank_points([0, 0], 2) == [0, 0]
+    assert rank_points([1, 0, 0], 3) == [8, 0, 0]
+    assert rank_points([2, 2, 2], 3) == [4, 4, 4]
+
+
+def _finished(totals_castles_money):
+    state = GAME.setup(len(totals_castles_money), {}, 2)
+    state["favors"] = []
+    for p, (score, extra_rooms, money) in zip(state["players"], totals_castles_money):
+        p["bonus"], p["score"], p["money"] = [], score, money
+        p["rooms"] = [dict(FOYER)] + [room(t, 20 * (k + 1), 20) for k, t in enumerate(extra_rooms)]
+    events = finish(state)
+    return state, events
+
+
+def test_9_depleted_stacks_money_and_tie_breaks():
+    state, _ = _finished([(10, ["pantry"], 9000), (10, ["larder"], 9000)])
+    assert GAME.result(state).winners == (0, 1)                  # shared victory
+    state, _ = _finished([(10, ["pantry"], 9000), (10, ["kitchen"], 0)])
+    assert GAME.result(state).winners == (1,)                    # larger castle (300 > 100)
+    state, _ = _finished([(10, ["pantry"], 9000), (10, ["larder"], 8000)])
+    assert GAME.result(state).winners == (0,)                    # then money
+    state = GAME.setup(2, {}, 3)
+    state["favors"] = []
+    p = state["players"][0]
+    p["bonus"], p["money"], p["score"] = [], 29000, 0
+    p["rooms"] = [dict(FOYER), room("hallway", 10, 10, 0, "ground"), room("stairs", 20, 10),
+                  room("kitchen", 30, 10), room("pantry", 40, 10)]
+    state["supply"]["hallway"] = 0
+    state["stacks"]["300"] = []
+    finish(state)
+    assert state["final"][0] == {"castle": 0, "depleted": 4, "favors": 0, "bonus_cards": 0,
+                                 "money": 2}
+
+
+def test_9_bonus_cards_are_revealed_from_the_master_builder_clockwise():
+    state = GAME.setup(3, {}, 4)
+    state["mb"] = 2
+    events = finish(state)
+    assert [e.params["seat"] for e in events if e.kind == "final_bonus"] == [2, 0, 1]
+
+
+# -- 10 solo --------------------------------------------------------------------------------
+def test_10_solo_fixed_reveal_bank_payments_and_no_coins():
+    state = ready(1, seed=3)
+    assert state["favors"] == [] and len(state["players"][0]["bonus"]) == 2
+    assert len(state["deck"]) + len(state["discard"]) == 33
+    p = state["players"][0]
+    tiles = [s["tile"] for s in state["market"]]
+    sizes = [D.size_of(t) for t in tiles]
+    assert state["discard"][-3:] == sizes                       # revealed in slot order
+    act(state, 0, "turn", "stairs")
+    place_first(state, 0)
+    assert p["money"] == 12000
+    assert state["boxed"] == tiles and all(s["coins"] == 0 for s in state["market"])
+    state["prepared"] = [{"tile": "kitchen", "by": 0}]
+    for s in state["market"]:
+        s["tile"] = None
+    state["stacks"]["300"] = [t for t in state["stacks"]["300"] if t != "kitchen"]
+    market.fill(state, state["market"])
+    assert state["market"][0]["tile"] == "kitchen"
+
+
+def test_10_solo_ends_in_the_turn_the_deck_ran_out_and_ranks():
+    state = ready(1, seed=4)
+    state["deck"] = state["deck"][-2:]
+    act(state, 0, "turn", "take")                               # next reveal runs out
+    assert state["last_round"]
+    act(state, 0, "turn", "take")
+    assert GAME.result(state) is not None
+    assert GAME.view(state, 0)["rank"] == D.solo_rank(GAME.result(state).scores[0])
+
+
+# -- 10.1 variants ----------------------------------------------------------------------------
+def test_10_1_chosen_favors_respect_the_completed_uncompleted_exclusion():
+    state = GAME.setup(3, {"chosen_favors": True}, 1)
+    for d in GAME.pending(state):
+        act(state, d.seat, d.kind, d.default)
+    d = GAME.pending(state)[0]
+    assert d.kind == "favor_pick" and d.seat == state["mb"]
+    act(state, d.seat, "favor_pick", "favor:favor_completed")
+    d = GAME.pending(state)[0]
+    assert "favor:favor_uncompleted" not in ids(d) and "favor:favor_completed" not in ids(d)
+    act(state, d.seat, "favor_pick", "favor:favor_money")
+    act(state, d.seat, "favor_pick", "favor:favor_small")
+    assert state["favors"] == ["favor_completed", "favor_money", "favor_small"]
+    assert GAME.pending(state)[0].kind == "price"
+
+
+def test_10_1_chosen_bonus_cards_leave_the_bonus_deck():
+    state = GAME.setup(3, {"chosen_bonus": True}, 1)
+    order = []
+    while GAME.pending(state)[0].kind == "bonus_pick":
+        d = GAME.pending(state)[0]
+        assert d.secret
+        order.append(d.seat)
+        act(state, d.seat, d.kind, d.options[-1].id)
+    mb = state["mb"]
+    assert order == [s for s in [(mb + k) % 3 for k in range(3)] for _ in range(2)]
+    held = [c for p in state["players"] for c in p["bonus"]]
+    assert len(held) == 6 and not set(held) & set(state["bonus_deck"])
+    assert sorted(held + state["bonus_deck"]) == sorted(D.BONUS_CARDS)
+
+
+def test_13_1_1_foyer_back_side_option():
+    assert GAME.options["foyer_back"].default == D.FLAGS["foyer_back_side"] == "same_as_front"
+    plain = GAME.setup(2, {}, 1)
+    assert plain.get("foyer_choosing") is None
+    state = GAME.setup(2, {"foyer_back": "four_doors"}, 1)
+    for d in GAME.pending(state):
+        act(state, d.seat, d.kind, d.default)
+    order = []
+    while GAME.pending(state)[0].kind == "foyer_side":
+        d = GAME.pending(state)[0]
+        assert not d.secret and ids(d) == ["side:front", "side:four_doors"]
+        order.append(d.seat)
+        act(state, d.seat, "foyer_side", "side:four_doors" if d.seat == 0 else "side:front")
+    assert order == [state["mb"], (state["mb"] + 1) % 2]
+    four = castle_of(state["players"][0]["rooms"])
+    three = castle_of(state["players"][1]["rooms"])
+    assert len(four.orients[0].doors) == 4 and len(three.orients[0].doors) == 3
+    assert any(d.facing == "S" for d in four.orients[0].doors)
+    assert any(c[2] > 0 for c in legal(four, "pantry"))        # something below the foyer
+    assert not any(c[2] >= 3 for c in legal(three, "pantry"))
+    assert GAME.view(state, 1)["seats"][0]["castle"][0]["side"] == "four_doors"
+    assert GAME.pending(state)[0].kind == "price"
+
+
+# -- 11 hidden information ---------------------------------------------------------------------
+def test_11_secret_choices_are_secret_decisions_and_views_hide_cards():
+    state = GAME.setup(3, {}, 2)
+    for d in GAME.pending(state):
+        assert d.secret
+        v = GAME.view(state, (d.seat + 1) % 3)
+        assert v["dealt"] != state["players"][d.seat]["dealt"]
+    for d in GAME.pending(state):
+        act(state, d.seat, d.kind, d.default)
+    for seat in range(3):
+        v = GAME.view(state, seat)
+        assert v["my_bonus"] == state["players"][seat]["bonus"]
+        assert all(isinstance(p["bonus_cards"], int) for p in v["seats"])
+        text = json.dumps(v)
+        for other in range(3):
+            if other != seat:
+                for card in state["players"][other]["bonus"]:
+                    assert card not in state["players"][seat]["bonus"] and card not in text
+        for stack in state["stacks"].values():
+            for t in stack:
+                assert f'"{t}"' not in text
+    assert GAME.view(state, None)["my_bonus"] is None
+    assert GAME.view(state, 0)["players"] == 3
