@@ -1,10 +1,16 @@
-"""A sensible AI seat that uses only what the seat may know (never the supply order nor the
-faces of the wall tiles on the towers): each placement is tried on a light copy of the
-board and valued by the points it scores for each side, the features it grows, and
-whether a marker would stop on a tower still holding a wall tile."""
+"""A heuristic AI seat that uses only what the seat may know (the board, scores, held
+wall tiles, whether a corner tower still holds a tile, the number of tiles left; never
+the supply order nor a face-down wall tile).
+
+Every position and rotation is valued by ``board.preview`` (no state copy) as the change
+in expected points, mine minus the opponent's: points scored now, the prospect of the
+features the tile grows (points per tile times a completion chance that falls with open
+ends and tiles left), the best follower it lets the seat deploy (minus what locking that
+follower costs), followers coming back, wall tiles landed on and the keep."""
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 from engine.core import Decision
 
@@ -12,103 +18,183 @@ from . import board, scoring, track
 from .flow import follower_options
 from .geometry import Geometry
 
-#: rough worth of one tile of a feature the seat holds, by kind (completion is uncertain)
-PROSPECT = {"P": 0.5, "T": 1.2, "H": 0.6, "C": 0.0}
-TOWER_BONUS = 3.0
+WALL_TILE = 3.0        # worth of a face-down wall tile
+RETURN = 0.8           # worth of a follower coming back to the supply
+KEEP_AREA = 9.0        # a typical largest empty area at the end
+MARKET = "market_per_market"
 
 
-def _trial(state: dict) -> dict:
-    """A copy of ``state`` that ``board.place`` may change freely (only what it touches)."""
+def _per_tile(geo: Geometry, kind: str, fountain: bool) -> int:
+    table = geo.scoring
+    if kind == "P":
+        return table["path_with_fountain_per_tile"] if fountain else table["path_per_tile"]
+    return table["tower_per_tile"] if kind == "T" else table["house_per_tile"]
+
+
+def _chance(open_: int, left: int) -> float:
+    """Rough chance that a feature with ``open_`` open ends is completed in time."""
+    if open_ <= 0:
+        return 1.0
+    return 0.8 ** open_ * min(1.0, left / (6.0 * open_))
+
+
+def prospect(geo: Geometry, g: dict, left: int) -> float:
+    """Expected points of feature ``g`` (a ``preview`` group) for whoever holds it."""
+    if g["kind"] == "C":
+        return g["markets"] * geo.scoring[MARKET]
+    return _per_tile(geo, g["kind"], g["fountain"]) * g["cells"] * _chance(g["open"], left)
+
+
+def follower_cost(kind: str, supply: int, left: int) -> float:
+    """What locking one follower on an open feature costs (merchants never come back)."""
+    scarce = 1.5 if supply <= 2 else 0.6
+    if kind == "C":
+        return scarce + 0.12 * left
+    return scarce + 0.02 * left
+
+
+def _sign(winner: int | None, me: int) -> int:
+    return 0 if winner is None else (1 if winner == me else -1)
+
+
+def _root_group(state: dict, root: int) -> dict:
     uf = state["uf"]
-    copy = dict(state)
-    copy["uf"] = {k: ([list(x) for x in v] if k in ("cells", "fol") else list(v)) for k, v in uf.items()}
-    copy["board"] = list(state["board"])
-    copy["fixed"] = list(state["fixed"])
-    copy["req"] = list(state["req"])
-    return copy
+    return {"kind": uf["kind"][root], "open": uf["open"][root], "cells": len(uf["cells"][root]),
+            "fountain": bool(uf["fountain"][root]), "markets": uf["markets"][root],
+            "fol": uf["fol"][root]}
 
 
-def _completion_value(geo: Geometry, state: dict, roots: list[int], me: int) -> float:
-    uf, value = state["uf"], 0.0
-    gained = list(state["score"])
-    for root in roots:
-        winner = scoring.majority(uf["fol"][root])
-        if winner is None:
-            value += 0.5 * uf["fol"][root][me]      # followers come back
-            continue
-        pts = scoring.points(geo, state, root)
-        gained[winner] += pts
-        value += pts if winner == me else -pts
-        value += 0.5 * uf["fol"][root][me]
-    for seat, score in enumerate(gained):
-        if score != state["score"][seat] and track.tower_with_tile(geo, state, score) is not None:
-            value += TOWER_BONUS if seat == me else -TOWER_BONUS
+def _landing(geo: Geometry, state: dict, seat: int, gained: int) -> float:
+    return WALL_TILE if gained and track.tower_with_tile(geo, state, state["score"][seat] + gained) \
+        is not None else 0.0
+
+
+def _keep_gain(state: dict, me: int, size: int) -> float:
+    """Worth of my keep growing to ``size`` (it wins the empty area only if larger)."""
+    keeps = [k["size"] if k else 0 for k in state["keep"]]
+    if size <= keeps[me]:
+        return 0.0
+    other = max(k for s, k in enumerate(keeps) if s != me)
+    before = 1.0 if keeps[me] > other else 0.0
+    after = 1.0 if size > other else 0.0
+    return (after - before) * KEEP_AREA * 0.7
+
+
+def claim_value(geo: Geometry, state: dict, g: dict, me: int, complete: bool) -> float:
+    """Worth of putting one of my followers on the unoccupied feature ``g``."""
+    left = len(state["supply"])
+    if complete:
+        pts = _per_tile(geo, g["kind"], g["fountain"]) * g["cells"]
+        value = pts + _landing(geo, state, me, pts)
+        if g["kind"] == "H":
+            value += _keep_gain(state, me, g["cells"])
+        return value
+    return prospect(geo, g, left) - follower_cost(g["kind"], state["supply_f"][me], left)
+
+
+def _held_value(geo: Geometry, state: dict, root: int, me: int, memo: dict) -> float:
+    """My signed prospect of an existing feature (memoised for one decision)."""
+    value = memo.get(root)
+    if value is None:
+        fol = state["uf"]["fol"][root]
+        sign = _sign(scoring.majority(fol), me)
+        value = sign * prospect(geo, _root_group(state, root), len(state["supply"])) if sign else 0.0
+        memo[root] = value
     return value
 
 
-def placement_value(geo: Geometry, state: dict, cell: int, rot: int, me: int) -> float:
-    trial = _trial(state)
-    base, completed = board.place(geo, trial, cell, trial["drawn"], rot)
-    value = _completion_value(geo, trial, completed, me)
-    uf = trial["uf"]
-    seen = set(completed)
-    face = geo.faces[trial["drawn"]][rot]
-    best_new = 0.0
-    for i in range(len(face["parts"])):
-        root = board.find(uf, base + i)
-        if root in seen:
+def placement_value(geo: Geometry, state: dict, cell: int, rot: int, me: int,
+                    memo: dict | None = None) -> float:
+    """Change in my expected points minus the opponent's if the drawn tile goes there."""
+    left, memo = len(state["supply"]), {} if memo is None else memo
+    value, claim, gained = 0.0, 0.0, [0] * len(state["score"])
+    may_claim = state["supply_f"][me] > 0
+    for g in board.preview(geo, state, cell, state["drawn"], rot):
+        fol, kind = g["fol"], g["kind"]
+        complete = kind != "C" and g["open"] == 0 and not g["done"]
+        if not any(fol):            # nobody's yet: only worth claiming
+            if may_claim and g["parts"] and (kind != "C" or g["markets"]):
+                claim = max(claim, claim_value(geo, state, g, me, complete))
             continue
-        seen.add(root)
-        fol = uf["fol"][root]
-        owner = scoring.majority(fol)
-        growth = PROSPECT[uf["kind"][root]] / (1 + 0.2 * uf["open"][root])
-        if owner == me:
-            value += growth * 2
-        elif owner is not None:
-            value -= growth * 2
-        elif not any(fol) and state["supply_f"][me]:
-            best_new = max(best_new, growth * len(uf["cells"][root]))
-    contacts = sum(1 for other in geo.neighbour[cell] if other is not None
-                   and board.face_at(geo, trial, other) is not None)
-    return value + best_new + 0.1 * contacts
+        before = sum(_held_value(geo, state, r, me, memo) for r in g["roots"])
+        winner = scoring.majority(fol)
+        if complete:
+            pts = _per_tile(geo, kind, g["fountain"]) * g["cells"]
+            after = _sign(winner, me) * pts
+            if winner is not None:
+                gained[winner] += pts
+                if kind == "H" and winner == me:
+                    after += _keep_gain(state, me, g["cells"])
+            mine = fol[me]
+            value += RETURN * mine - 0.5 * RETURN * (sum(fol) - mine)
+        else:
+            sign = _sign(winner, me)
+            after = sign * prospect(geo, g, left) if sign else 0.0
+        value += after - before
+    for seat, pts in enumerate(gained):
+        value += _landing(geo, state, seat, pts) * (1 if seat == me else -1)
+    return value + claim
 
 
 def _follower_value(geo: Geometry, state: dict, part: int, me: int) -> float:
-    uf = state["uf"]
-    root = board.find(uf, part)
-    kind, size, open_ = uf["kind"][root], len(uf["cells"][root]), uf["open"][root]
-    spare = state["supply_f"][me]
-    if root in state["completed"]:
-        return float(scoring.points(geo, state, root))
-    if kind == "C":
-        worth = 2.0 * uf["markets"][root] - 1.0
-    else:
-        worth = scoring.points(geo, state, root) * 1.5 / (1 + 0.35 * open_)
-    return worth - (2.5 if spare <= 2 else 1.0)
+    root = board.find(state["uf"], part)
+    return claim_value(geo, state, _root_group(state, root), me, root in state["completed"])
+
+
+def _order(geo: Geometry, state: dict, me: int, ids: list[str]) -> list[str]:
+    """The first feature of the order that gives me the most wall tiles (or the opponent
+    the fewest)."""
+    group = [int(i[6:]) for i in ids]
+    seat = scoring.majority(state["uf"]["fol"][group[0]])
+    best, first = None, group[0]
+    for order in permutations(group[:6]):
+        score, taken = state["score"][seat], set()
+        for root in order:
+            score += scoring.points(geo, state, root)
+            tower = track.tower_with_tile(geo, state, score)
+            if tower is not None:
+                taken.add(tower)
+        value = len(taken) * (1 if seat == me else -1)
+        if best is None or value > best:
+            best, first = value, order[0]
+    return [f"score:{first}"] + [i for i in ids if i != f"score:{first}"]
+
+
+#: the values of the last place decision, reused by the rotate decision that follows it
+#: (only a speed-up: on any doubt they are computed again)
+_LAST: list = []
+
+
+def _key(state: dict, me: int) -> tuple:
+    return (me, state["turn"], state["drawn"], len(state["placements"]), tuple(state["score"]),
+            state["rng"], tuple(state["supply_f"]))
 
 
 def ai_preference(geo: Geometry, state: dict, decision: Decision, rnd: random.Random) -> list[str]:
     me, kind = decision.seat, decision.kind
     ids = [o.id for o in decision.options if o.id != "back"]
     if kind == "place":
-        best: dict[str, float] = {}
-        for cell, rots in state["legal"]:
-            best[f"at:{geo.label(cell)}"] = max(placement_value(geo, state, cell, r, me) for r in rots)
+        memo: dict = {}
+        values = {cell: {r: placement_value(geo, state, cell, r, me, memo) for r in rots}
+                  for cell, rots in state["legal"]}
+        _LAST[:] = [_key(state, me), values]
+        best = {f"at:{geo.label(cell)}": max(v.values()) for cell, v in values.items()}
         return sorted(ids, key=lambda i: (-best[i], rnd.random()))
     if kind == "rotate":
         cell = state["chosen"]
-        degrees = {f"rot:{d}": i for i, d in enumerate((0, 90, 180, 270))}
-        return sorted(ids, key=lambda i: -placement_value(geo, state, cell, degrees[i], me))
+        rot = {f"rot:{d}": i for i, d in enumerate((0, 90, 180, 270))}
+        known = _LAST[1].get(cell) if _LAST and _LAST[0] == _key(state, me) else None
+        if known is None or any(rot[i] not in known for i in ids):
+            known = {rot[i]: placement_value(geo, state, cell, rot[i], me) for i in ids}
+        return sorted(ids, key=lambda i: -known[rot[i]])
     if kind == "follower":
-        value = {"none": 0.0}
-        for name, part in follower_options(geo, state):
-            value[f"f:{name}"] = _follower_value(geo, state, part, me)
-        return sorted(ids, key=lambda i: -value[i])
+        worth = {f"f:{name}": _follower_value(geo, state, part, me)
+                 for name, part in follower_options(geo, state)}
+        return sorted(ids, key=lambda i: -worth.get(i, 0.0))
     if kind == "order":
-        def lands(option_id: str) -> bool:
-            root = int(option_id[6:])
-            winner = scoring.majority(state["uf"]["fol"][root])
-            score = state["score"][winner] + scoring.points(geo, state, root)
-            return track.tower_with_tile(geo, state, score) is not None and winner == me
-        return sorted(ids, key=lambda i: not lands(i))
+        return _order(geo, state, me, ids)
+    if kind == "double":
+        extra = decision.params["points"] // 2
+        use = extra >= 4 or len(state["supply"]) <= 12
+        return sorted(ids, key=lambda i: i.endswith(":use") != use)
     return [i for i in ids if i.endswith(":use")] + [i for i in ids if not i.endswith(":use")]

@@ -176,3 +176,95 @@ def place(geo: Geometry, state: dict, cell: int, tile: str, rot: int) -> tuple[i
                 and root not in completed):
             completed.append(root)
     return base, completed
+
+
+def preview(geo: Geometry, state: dict, cell: int, tile: str, rot: int) -> list[dict]:
+    """What placing ``tile`` turned ``rot`` on ``cell`` would make, without changing
+    ``state`` (for the AI): one entry per feature the new tile belongs to or touches,
+    ``{kind, open, cells (count), fountain, markets, fol, roots (existing roots merged),
+    parts (local part indices of the new tile), done}``.  Agrees with ``place`` (tested)."""
+    uf = state["uf"]
+    face = geo.faces[tile][rot]
+    parts = face["parts"]
+    board = state["board"]
+    arm_part, arms = face["arm_part"], face["arms"]
+    n = len(parts)
+    own_open = [0] * n
+    link = list(range(n))          # local union-find over the new tile's parts
+    attach: dict[int, int] = {}    # existing root -> a new part it joins
+    dec: dict[int, int] = {}       # existing root -> half sides / arm ends closed here
+    side_parts, contacts = face["side_parts"], face["contacts"]
+    for d, other in enumerate(geo.neighbour[cell]):
+        if other is None:
+            continue
+        placed = board[other]
+        if placed is None:
+            if geo.kind[other] == INTERIOR:
+                for p in side_parts[d]:
+                    own_open[p] += 1
+                continue
+            start = geo.start_at[other]
+            xface, xbase = geo.starts[start]["face"], state["start_base"][start]
+        else:
+            xface, xbase = geo.faces[placed[0]][placed[1]], placed[2]
+        xq, xkind = xface["quarter_part"], xface["quarters"]
+        pairs = []
+        for mine, theirs, letter in contacts[d]:
+            if xq[theirs] is None:
+                continue
+            r = find(uf, xbase + xq[theirs])
+            dec[r] = dec.get(r, 0) + 1
+            if mine is not None and letter == xkind[theirs]:
+                pairs.append((mine, r))
+        if arms >> d & 1:
+            r = find(uf, xbase + xface["arm_part"][OPPOSITE[d]])
+            dec[r] = dec.get(r, 0) + 1
+            pairs.append((arm_part[d], r))
+        for mine, r in pairs:
+            a = attach.get(r)
+            if a is None:
+                attach[r] = mine
+                continue
+            b = mine
+            while link[a] != a:
+                a = link[a]
+            while link[b] != b:
+                b = link[b]
+            if a != b:
+                link[b] = a
+    top = []
+    for i in range(n):
+        while link[i] != i:
+            i = link[i]
+        top.append(i)
+    groups: dict[int, dict] = {}
+    seats = len(state["score"])
+    for i, part in enumerate(parts):
+        g = groups.get(top[i])
+        if g is None:
+            g = groups[top[i]] = {"kind": part["kind"], "open": 0, "cells": {cell}, "fountain": False,
+                                  "markets": 0, "fol": [0] * seats, "roots": [], "parts": [],
+                                  "done": False}
+        g["open"] += own_open[i]
+        g["fountain"] |= part["fountain"]
+        g["markets"] += part["markets"]
+        g["parts"].append(i)
+    out = list(groups.values())
+    opens, cells, fols = uf["open"], uf["cells"], uf["fol"]
+    for r, d in dec.items():
+        if r in attach:
+            g = groups[top[attach[r]]]
+        else:
+            g = {"kind": uf["kind"][r], "open": 0, "cells": set(), "fountain": False, "markets": 0,
+                 "fol": [0] * seats, "roots": [], "parts": [], "done": False}
+            out.append(g)
+        g["open"] += opens[r] - d
+        g["cells"].update(cells[r])
+        g["fountain"] |= bool(uf["fountain"][r])
+        g["markets"] += uf["markets"][r]
+        g["roots"].append(r)
+        g["fol"] = [a + b for a, b in zip(g["fol"], fols[r])]
+        g["done"] |= bool(uf["done"][r])
+    for g in out:
+        g["cells"] = len(g["cells"])
+    return out

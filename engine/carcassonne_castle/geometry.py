@@ -87,7 +87,13 @@ def _face(quarters, markets, segments, links, model: Model) -> dict:
     for part in parts:
         where = [QUARTERS[q] for q in part["quarters"]] or [SIDES[s] for s in part["arms"]]
         part["name"] = f"{KIND_NAME[part['kind']]}:{'-'.join(where)}"
+    #: per side: the local parts with a half side or an arm end there (with repeats), and
+    #: (my part, neighbour's quarter, my letter) for the two half sides across that side
+    side_parts = [[quarter_part[q] for q in model.side_quarters[d] if quarter_part[q] is not None]
+                  + ([arm_part[d]] if arms >> d & 1 else []) for d in range(4)]
+    contacts = [[(quarter_part[m], t, quarters[m]) for m, t in model.contacts[d]] for d in range(4)]
     return {"quarters": tuple(quarters), "markets": tuple(markets), "arms": arms,
+            "side_parts": side_parts, "contacts": contacts,
             "segments": [{"arms": sorted(s["arms"]), "end": s["end"], "fountain": bool(s["fountain"])}
                          for s in segments],
             "parts": parts, "quarter_part": quarter_part, "arm_part": arm_part}
@@ -177,8 +183,15 @@ class Geometry:
 
     def label(self, cell: int) -> str:
         """Board coordinates as players read them: column letter, row number (``D4``)."""
-        r, c = self.rc(cell)
-        return f"{chr(ord('A') + c)}{r + 1}"
+        return self._labels[cell]
+
+    @cached_property
+    def _labels(self) -> list[str]:
+        out = []
+        for cell in range(self.height * self.width):
+            r, c = self.rc(cell)
+            out.append(f"{chr(ord('A') + c)}{r + 1}")
+        return out
 
     # -- track ------------------------------------------------------------------------
     def _track(self, track: Mapping[str, Any]) -> None:
