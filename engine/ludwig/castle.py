@@ -35,7 +35,8 @@ class Castle:
     """Index of one castle; ``add`` appends a placement already known to be legal."""
 
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
-                 "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box", "_exits")
+                 "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
+                 "_exits", "_free")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -55,6 +56,7 @@ class Castle:
         self.open: list[int] = []           # room -> doors not meeting a door
         self.box: list[int] | None = None   # cells x0, y0, x1, y1 (inclusive)
         self._exits: list | None = None
+        self._free: courtyard.Free | None = None
         self._rays: tuple | None = None
 
     def copy(self) -> "Castle":
@@ -67,7 +69,7 @@ class Castle:
         c.links = [set(s) for s in self.links]
         c.adjacent = [set(s) for s in self.adjacent]
         c.open, c.box = list(self.open), list(self.box) if self.box else None
-        c._exits = c._rays = None
+        c._exits = c._rays = c._free = None
         return c
 
     # -- building -------------------------------------------------------------------
@@ -126,7 +128,7 @@ class Castle:
         self.box = list(box) if self.box is None else [
             min(self.box[0], box[0]), min(self.box[1], box[1]),
             max(self.box[2], box[2]), max(self.box[3], box[3])]
-        self._exits = None
+        self._exits = self._free = None
         self._rays = None
         completed = [j for j in sorted(set(touched) | {i}) if self.open[j] == 0]
         return {"links": links, "adjacent": adjacent, "completed": completed}
@@ -153,19 +155,38 @@ class Castle:
                 clipped.setdefault(k + sh, []).append(discs[i])
         return full, clipped, tuple(self.box)
 
+    def free(self) -> courtyard.Free:
+        """The free space around the castle (courtyard questions), built once."""
+        if self._free is None:
+            clipped: dict[int, list] = {}
+            for i, x2, y2, r2 in self.circles:
+                sh = self.shifts[i]
+                for k in self.orients[i].partial:
+                    clipped.setdefault(k + sh, []).append((x2, y2, r2))
+            self._free = courtyard.Free(self.full, self.part, clipped, XB)
+        return self._free
+
+    def _open_doors(self):
+        for i, o in enumerate(self.orients):
+            sh = self.shifts[i]
+            for n, d in enumerate(o.doors):
+                e = d.elem + sh
+                if e not in self.met and e not in self.shared:
+                    yield i, n, d.out + sh
+
     def exits(self) -> list[tuple[int, int]]:
         """(room, door index) of every door leading outside (rule 6.5 sense)."""
         if self._exits is None:
-            full, clipped, box = self.solids()
-            free = courtyard.outside(full, clipped, box)
-            out = []
-            for i, o in enumerate(self.orients):
-                states = self.door_states(i)
-                for n, d in enumerate(o.doors):
-                    if states[n] == "open" and d.out + self.shifts[i] in free:
-                        out.append((i, n))
-            self._exits = out
+            free = self.free()
+            self._exits = [(i, n) for i, n, out in self._open_doors() if free.leads_out(out)]
         return self._exits
+
+    def has_exit(self) -> bool:
+        """Does some door lead outside (rule 6.5)?"""
+        if self._exits is not None:
+            return bool(self._exits)
+        free = self.free()
+        return any(free.leads_out(out) for _i, _n, out in self._open_doors())
 
 
 _CACHE: OrderedDict = OrderedDict()

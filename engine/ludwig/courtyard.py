@@ -128,3 +128,86 @@ def outside(full: set[int], clipped: dict[int, list], box: tuple[int, int, int, 
             reached.add(n)
             stack.append(nnode)
     return reached
+
+
+class Free:
+    """The free space of one castle, answering "does the space beyond this door reach
+    infinity?" by a search from the door that stops at the first cell known to be
+    outside (a wholly free cell with a free straight line to the edge in some row or
+    column direction); components already searched are remembered.  Same nodes and
+    links as ``outside``, so the answers are the same (a property test compares them).
+    """
+
+    __slots__ = ("full", "occ", "above", "below", "clipped", "xb", "memo")
+
+    def __init__(self, full: dict[int, int], part: dict[int, int], clipped: dict[int, list],
+                 xb: int) -> None:
+        self.full, self.clipped, self.xb = full, clipped, xb
+        occ = {y: full.get(y, 0) | part.get(y, 0) for y in set(full) | set(part)}
+        self.occ = occ
+        ys = sorted(occ)
+        self.above: dict[int, int] = {}
+        self.below: dict[int, int] = {}
+        acc = 0
+        for y in ys:
+            self.above[y] = acc
+            acc |= occ[y]
+        acc = 0
+        for y in reversed(ys):
+            self.below[y] = acc
+            acc |= occ[y]
+        self.memo: dict[int, bool] = {}
+
+    def _known_out(self, cx: int, cy: int) -> bool:
+        shift = (cx + self.xb) * 4
+        row = self.occ.get(cy)
+        if row is None:
+            return True
+        if (row >> shift) & 15:
+            return False
+        if not row & ((1 << shift) - 1) or not row >> (shift + 4):
+            return True
+        return not (self.above[cy] >> shift) & 15 or not (self.below[cy] >> shift) & 15
+
+    def _solid(self, k: int) -> bool:
+        cx, cy, q = unkey(k)
+        return bool((self.full.get(cy, 0) >> ((cx + self.xb) * 4 + q)) & 1)
+
+    def leads_out(self, k: int) -> bool:
+        """Does the free space of triangle ``k`` (beyond an open door) reach infinity?"""
+        split = k in self.clipped
+        starts = [2 * k, 2 * k + 1] if split else [2 * k]
+        for s in starts:
+            if s in self.memo:
+                return self.memo[s]
+        seen = set(starts)
+        stack = list(starts)
+        found = False
+        clipped, memo = self.clipped, self.memo
+        while stack and not found:
+            node = stack.pop()
+            k = node >> 1
+            cx, cy, _q = unkey(k)
+            own = clipped.get(k)
+            if not own and self._known_out(cx, cy):
+                found = True
+                break
+            for n, nh, (a, b) in _links(k, node & 1 if own else None, bool(own)):
+                other = clipped.get(n)
+                nnode = 2 * n + (nh if other else 0)
+                if nnode in seen or self._solid(n):
+                    continue
+                discs = (own or []) + (other or []) if n != k else own
+                if discs and _covered(a, b, discs):
+                    continue
+                known = memo.get(nnode)
+                if known is not None:       # True: linked to outside; False cannot link
+                    found = known
+                    if found:
+                        break
+                    continue
+                seen.add(nnode)
+                stack.append(nnode)
+        for node in seen:
+            memo[node] = found
+        return found

@@ -141,7 +141,7 @@ def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -
             return True
     trial = castle.copy()
     trial.add({"tile": o.tile, "rot": o.rot, "x": ox, "y": oy, "side": side})
-    return bool(trial.exits())
+    return trial.has_exit()
 
 
 # -- generation -----------------------------------------------------------------------

@@ -954,3 +954,18 @@ def test_11_secret_choices_are_secret_decisions_and_views_hide_cards():
                 assert f'"{t}"' not in text
     assert GAME.view(state, None)["my_bonus"] is None
     assert GAME.view(state, 0)["players"] == 3
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_12_door_search_equals_the_whole_flood_fill(seed):
+    """``Castle.exits`` (a search from each door) agrees with the reference flood fill of
+    the whole box, on random castles rich in circles plus the sealed-pocket castle."""
+    rooms = _random_rooms(seed, 18, ("piano_room", "orangery", "venus_grotto", "study", "hallway"))
+    for rs in (rooms, POCKET, [dict(FOYER, x=40), POCKET[0], _pocket_room(), POCKET[2]]):
+        c = castle_of([dict(r) for r in rs])
+        full, clipped, box = c.solids()
+        free = courtyard.outside(full, clipped, box)
+        want = [(i, n) for i, o in enumerate(c.orients) for n, d in enumerate(o.doors)
+                if c.door_states(i)[n] == "open" and d.out + c.shifts[i] in free]
+        assert c.exits() == want
+        assert c.has_exit() == bool(want)
