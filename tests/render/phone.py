@@ -103,9 +103,10 @@ def views(game_id: str, state: dict, seats: int) -> list[tuple[str, dict]]:
     return out
 
 
+@lru_cache(maxsize=None)
 def render_all(game_id: str, seats: int, locale: str = "cs",
-               variants: bool = False) -> list[Picture]:
-    """Every picture of a seeded game at ``seats`` players, text recorded."""
+               variants: bool = False) -> tuple[Picture, ...]:
+    """Every picture of a seeded game at ``seats`` players, text recorded (once)."""
     module = renderer(game_id)
     pictures = []
     for i, (state, focus) in enumerate(shots(game_id, seats, variants=variants)):
@@ -118,7 +119,7 @@ def render_all(game_id: str, seats: int, locale: str = "cs",
             if img is not None:
                 pictures.append(Picture(f"{game_id} {seats}p shot {i} {who}", img.width,
                                         img.height, list(records)))
-    return pictures
+    return tuple(pictures)
 
 
 @lru_cache(maxsize=None)

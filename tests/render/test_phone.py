@@ -16,9 +16,13 @@ from render import kit, renderer
 CITADELS_7P_ASPECT = 1.35     # the fullest board: 7 cities; inline 400 px wide -> at most 540 px tall
 
 
-@pytest.mark.parametrize("locale", ["cs", "en"])
-@pytest.mark.parametrize("game_id,seats", cases())
+MAX_SEATS = [(gid, registry.get(gid).max_seats) for gid in sorted(registry.available())]
+
+
+@pytest.mark.parametrize("game_id,seats,locale", [(g, n, "cs") for g, n in cases()]
+                         + [(g, n, "en") for g, n in MAX_SEATS])
 def test_every_picture_reads_on_a_phone(game_id, seats, locale):
+    """Czech (the longer texts) at every count, English at the most players."""
     pictures = render_all(game_id, seats, locale)
     assert pictures
     assert [p for pic in pictures for p in pic.problems()] == []
