@@ -969,3 +969,49 @@ def test_12_door_search_equals_the_whole_flood_fill(seed):
                 if c.door_states(i)[n] == "open" and d.out + c.shifts[i] in free]
         assert c.exits() == want
         assert c.has_exit() == bool(want)
+
+
+# -- AI ----------------------------------------------------------------------------------------
+def test_ai_beats_random_seats_clearly():
+    """AI vs uniformly random seat at 2 seats, 20 seeded games, seats alternating."""
+    from engine.ai import choose
+    wins = 0
+    for seed in range(20):
+        ai_seat = seed % 2
+        state = GAME.setup(2, {}, seed)
+        rnd = random.Random(seed)
+        while GAME.result(state) is None:
+            d = GAME.pending(state)[0]
+            GAME.apply(state, d.seat, choose(GAME, state, d, rnd, smart=d.seat == ai_seat))
+        wins += GAME.result(state).winners == (ai_seat,)
+    assert wins >= 16
+
+
+@pytest.mark.parametrize("seats", [2, 3])
+def test_ai_decides_from_what_its_seat_may_know(seats):
+    """Changing everything hidden from the deciding seat never changes the AI's choice."""
+    from engine.ai import choose
+    from test_lw_playouts import scramble
+    state = GAME.setup(seats, {}, 21)
+    rnd = random.Random(21)
+    steps = 0
+    while GAME.result(state) is None:
+        d = GAME.pending(state)[0]
+        if steps % 2 == 0:
+            other = scramble(state, d.seat)
+            assert GAME.ai_preference(other, GAME.pending(other)[0], random.Random(0))[:1] == \
+                GAME.ai_preference(state, d, random.Random(0))[:1]
+        GAME.apply(state, d.seat, choose(GAME, state, d, rnd))
+        steps += 1
+
+
+def test_ai_master_builder_prices_the_most_wanted_room_dearest():
+    from engine.ludwig.ai import tile_value
+    state = ready(2, seed=5)
+    mb = state["mb"]
+    while GAME.pending(state)[0].kind in ("price", "price_to"):
+        d = GAME.pending(state)[0]
+        act(state, mb, d.kind, GAME.ai_preference(state, d, random.Random(0))[0])
+    other = (mb + 1) % 2
+    values = [tile_value(state, other, s["tile"], own=False) for s in state["market"]]
+    assert values == sorted(values)                      # slots are cheapest first

@@ -15,7 +15,8 @@ CATALOG = json.loads((Path(__file__).resolve().parents[3] / "bot" / "i18n" / "lu
 
 
 @pytest.mark.parametrize("seats,options", [(1, {}), (2, {"chosen_bonus": True}),
-                                           (3, {"chosen_favors": True}), (4, {})])
+                                           (3, {"chosen_favors": True}), (4, {}),
+                                           (2, {"foyer_back": "four_doors"})])
 def test_whole_games_have_every_text(seats, options):
     seen = []
     kinds = set()
@@ -44,3 +45,24 @@ def test_whole_games_have_every_text(seats, options):
 def test_every_name_has_both_languages():
     for tid, entry in GAME.names().items():
         assert entry["en"].strip() and entry["cs"].strip(), tid
+
+
+def test_czech_money_uses_a_space_between_thousands():
+    from engine.core import Event
+    cs = event_text(GAME, Event("paid", {"seat": 0, "to_seat": 1, "money": 15000, "what": "kitchen"}),
+                    "cs", NAMES)
+    en = event_text(GAME, Event("paid", {"seat": 0, "to_seat": 1, "money": 15000, "what": "kitchen"}),
+                    "en", NAMES)
+    assert "15\u00a0000 M" in cs and "15,000 M" in en
+    for key, entry in CATALOG.items():
+        for name in ("money", "price", "coins"):
+            assert "{" + name + "}" not in entry.get("cs", ""), key
+
+
+def test_every_setting_has_its_short_label_and_values():
+    for name, spec in GAME.options.items():
+        assert f"ludwig.setting.{name}" in CATALOG
+        if not isinstance(spec.default, bool):
+            assert f"ludwig.setting.{name}.short" in CATALOG
+            for value in spec.choices:
+                assert f"ludwig.setting.{name}.{value}" in CATALOG, (name, value)
