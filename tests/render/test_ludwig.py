@@ -61,6 +61,8 @@ class Pricing:
             moves = [o.id for o in decision.options if o.id.startswith("move:")]
             if moves:
                 return [rnd.choice(moves)]
+        if decision.kind == "price_to":
+            return [rnd.choice([o.id for o in decision.options])]
         return self.game.ai_preference(state, decision, rnd)
 
 
