@@ -29,7 +29,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Hashable, Iterator, Mapping, NamedTuple, Sequence
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from render import plural
 
@@ -129,13 +129,29 @@ def fallback_fonts() -> tuple[Path, ...]:
     return tuple(sorted(files, key=rank))
 
 
+# Scripts whose letters join or reorder (Hebrew, Arabic, Indic, Thai, ...): drawn with
+# text shaping (libraqm, bundled with Pillow's wheels) when Pillow has it.
+_SHAPING = features.check("raqm")
+
+
+def _shaped(ch: str) -> bool:
+    cp = ord(ch)
+    return 0x0590 <= cp < 0x1000 or 0xFB1D <= cp <= 0xFEFC
+
+
 @lru_cache(maxsize=256)
-def font_for(index: int, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """Face ``index`` at ``size`` px: 0 is ``font``, 1.. are ``fallback_fonts()``."""
-    if index == 0:
+def font_for(index: int, size: int, bold: bool = False,
+             shaped: bool = False) -> ImageFont.FreeTypeFont:
+    """Face ``index`` at ``size`` px: 0 is ``font``, 1.. are ``fallback_fonts()``;
+    ``shaped``: laid out by libraqm (joining, right-to-left) where available."""
+    layout = ImageFont.Layout.RAQM if shaped and _SHAPING else ImageFont.Layout.BASIC
+    path = (FONT_DIR / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf") if index == 0
+            else fallback_fonts()[index - 1])
+    if index == 0 and layout == ImageFont.Layout.BASIC:
         return font(size, bold)
-    fnt = ImageFont.truetype(str(fallback_fonts()[index - 1]), size,
-                             layout_engine=ImageFont.Layout.BASIC)
+    fnt = ImageFont.truetype(str(path), size, layout_engine=layout)
+    if index == 0:
+        return fnt
     try:                                     # variable fonts: match DejaVu's weight
         fnt.set_variation_by_axes([700 if bold else 400])
     except (OSError, ValueError):            # not a variable font, or no weight axis
@@ -178,20 +194,24 @@ def missing_glyphs(text: str) -> list[str]:
     return out
 
 
-def _runs(text: str) -> list[tuple[int, str]]:
-    """``text`` split into runs of one face each (invisible selectors dropped)."""
+def _runs(text: str) -> list[tuple[int, bool, str]]:
+    """``text`` split into runs of one face each, and whether a run needs shaping
+    (invisible selectors dropped)."""
     if text.isascii():
-        return [(0, text)]
-    runs: list[tuple[int, str]] = []
+        return [(0, False, text)]
+    runs: list[tuple[int, bool, str]] = []
     for ch in text:
         if ord(ch) in _DROP:
             continue
-        index = _face_of(ch)
-        if runs and runs[-1][0] == index:
-            runs[-1] = (index, runs[-1][1] + ch)
+        index, shaped = _face_of(ch), _shaped(ch)
+        if runs and runs[-1][:2] == (index, shaped):
+            runs[-1] = (index, shaped, runs[-1][2] + ch)
+        elif (len(runs) > 1 and shaped and runs[-1][2].isspace()
+              and runs[-2][:2] == (index, shaped)):       # words of one right-to-left name
+            runs[-2:] = [(index, shaped, runs[-2][2] + runs[-1][2] + ch)]
         else:
-            runs.append((index, ch))
-    return runs or [(0, "")]
+            runs.append((index, shaped, ch))
+    return runs or [(0, False, "")]
 
 
 def _is_bold(fnt: ImageFont.FreeTypeFont) -> bool:
@@ -250,7 +270,8 @@ def _length(text: str, fnt: ImageFont.FreeTypeFont) -> float:
     if text.isascii():
         return fnt.getlength(text)
     bold = _is_bold(fnt)
-    return sum(font_for(i, fnt.size, bold).getlength(part) for i, part in _runs(text))
+    return sum(font_for(i, fnt.size, bold, shaped).getlength(part)
+               for i, shaped, part in _runs(text))
 
 
 def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> int:
@@ -382,10 +403,10 @@ def draw_string(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, s
     _local.in_kit = True
     try:
         runs = _runs(text)
-        if len(runs) == 1 and runs[0][0] == 0:
-            draw.text(xy, runs[0][1], font=font(size, bold), fill=fill, anchor=anchor)
+        if len(runs) == 1 and runs[0][:2] == (0, False):
+            draw.text(xy, runs[0][2], font=font(size, bold), fill=fill, anchor=anchor)
             return
-        faces = [(font_for(i, size, bold), part) for i, part in runs]
+        faces = [(font_for(i, size, bold, shaped), part) for i, shaped, part in runs]
         total = sum(f.getlength(part) for f, part in faces)
         x = xy[0] - {"m": 0.5, "r": 1.0}.get(anchor[0], 0.0) * total
         y = xy[1] + _baseline(size, bold, anchor[1])

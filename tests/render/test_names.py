@@ -76,3 +76,20 @@ def test_every_game_draws_names_in_any_script_with_the_fallback(game_id):
     assert bad == []
     bare = [r.text for r in records if not r.fallback and not r.text.isascii()]
     assert bare == [], "names drawn past the kit, without the fallback fonts"
+
+
+def test_right_to_left_names_are_shaped_as_one_run():
+    """Arabic letters join and read right to left (libraqm) when Pillow has it; the
+    words of one name stay together so their order is right."""
+    from PIL import ImageFont, features
+    assert kit._runs("Anna محمد علي!") == [(0, False, "Anna "), (0, True, "محمد علي"),
+                                           (0, False, "!")]
+    if not features.check("raqm"):
+        pytest.skip("Pillow without libraqm: letters are drawn unjoined")
+    basic = ImageFont.truetype(str(kit.FONT_DIR / "DejaVuSans.ttf"), 30,
+                               layout_engine=ImageFont.Layout.BASIC)
+    img = Image.new("L", (200, 60))
+    ImageDraw.Draw(img).text((10, 10), "محمد", font=basic, fill=255)
+    joined = Image.new("L", (200, 60))
+    kit.draw_string(ImageDraw.Draw(joined), (10, 10), "محمد", 30, 255)
+    assert joined.tobytes() != img.tobytes()
