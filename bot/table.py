@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from bot import messages as m
+from bot import undo
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
 from bot.i18n import first, norm_locale, t
@@ -65,9 +66,10 @@ class Notifier(Protocol):
 class Turn(NamedTuple):
     """Who must act, which turn it is, and which board shows it.
 
-    ``board``: a key equal for every position one board message shows (the same public
-    seats and turn marker; during secret picks the marker alone, so the picks edit one
-    status post); None while only anonymous reactions are pending (they edit the board
+    ``board``: a key equal for every position one board message shows: the game's
+    ``turn_marker`` (so secret picks, and another player's reaction within a turn such
+    as Citadels' Graveyard, edit the turn's board), or the pending seats for a game
+    without one; None while only anonymous reactions are pending (they edit the board
     of the turn they interrupt, naming nobody)."""
 
     seats: frozenset
@@ -197,7 +199,7 @@ class TableService:
             random.Random(seed).shuffle(order)
             seats = [SeatRow(i, s.user_id, s.is_ai, s.name) for i, s in enumerate(order)]
             state = game.setup(len(seats), row.options, seed)
-            await self.db.start_game(game_id, seats, state)
+            await self.db.start_game(game_id, seats, state, seed)
             row = await self._load(game_id)
             events = [Event("game_started", {})]
             row, more = await self._play_ai(game, row)
@@ -227,8 +229,10 @@ class TableService:
                 raise TableError("nothing_to_decide")
             before = self._turn(game, row)
             action = Action(decision.kind, option_id)
+            kept = undo.snapshot(row.state)
             events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
             row = await self._persist(game, row, seat, action, events, secret=decision.secret)
+            await undo.remember(self.db, game, row, seat, kept, events)
             row, more = await self._play_ai(game, row)
             events += more
             await self._announce(game, row, events, before=before, actor=seat)
@@ -516,10 +520,10 @@ class TableService:
         public = [d for d in pending if not d.anonymous]
         if not public:
             board = None if pending else ""
-        elif all(d.secret for d in public):
-            board = json.dumps(["secret", marker], default=str)
+        elif marker is not None or all(d.secret for d in public):
+            board = json.dumps(["turn", marker], default=str)   # the game's own turn
         else:
-            board = json.dumps([sorted(d.seat for d in public), marker], default=str)
+            board = json.dumps([sorted(d.seat for d in public)])
         return Turn(frozenset(d.seat for d in pending), marker, board)
 
     async def _announce(self, game: Game, row: GameRow, events: list[Event], *,

@@ -23,6 +23,7 @@ i18n keys and ids; card names come from the game's packaged data (``Game.names``
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -177,6 +178,23 @@ class OptionSpec:
                         allowed=", ".join(str(c).lower() for c in self.choices))
 
 
+def named_ids(value: Any, names: Mapping[str, Any]) -> Counter:
+    """How often each id of ``names`` occurs in a JSON value (as a string or a key)."""
+    found: Counter = Counter()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in names:
+                found[item] += 1
+        elif isinstance(item, dict):
+            found.update(k for k in item if k in names)
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
 def seat_key(seat: int | None) -> str:
     """The JSON key for a seat's entry in per-seat maps (``None`` = spectator)."""
     return "spectator" if seat is None else str(seat)
@@ -236,8 +254,9 @@ class Game:
     def turn_marker(self, state: State) -> Any:
         """Changes when a new turn begins (e.g. ``(round, rank)``), even for the same player.
 
-        The bot posts a new board message when this or the set of pending seats changes;
-        the default (None) relies on the pending seats alone.
+        The bot posts a new board message when this changes; within one turn the board is
+        edited (secret picks, another player's reaction such as Citadels' Graveyard).
+        The default (None) makes every change of the pending seats a new turn.
         """
         return None
 
@@ -246,6 +265,24 @@ class Game:
         ``<game>.turn.<key>`` then ``turn.<key>``) and its params, e.g.
         ``("round_character", {"round": 3, "character": "thief"})``; None: no label."""
         return None
+
+    def undoable(self, before: State, after: State, events: "list[Event]") -> bool:
+        """May the move that turned ``before`` into ``after`` (with ``events``) be taken
+        back?  Only if it revealed nothing: no random draw (the RNG state is unchanged),
+        no private event, the game not over, and no seat (nor a spectator) sees a named
+        thing (a card, character, tile: an id of :meth:`names`) more often than before,
+        so no card was drawn, no hidden pick or hand card shown.  Games override this only
+        where the generic rule is not enough."""
+        if before.get("rng") != after.get("rng") or self.result(after) is not None:
+            return False
+        if any(e.visible_to is not None for e in events):
+            return False
+        names = self.names()
+        seats = int(self.view(after, None).get("players") or 0)
+        for seat in (None, *range(seats)):
+            if named_ids(self.view(after, seat), names) - named_ids(self.view(before, seat), names):
+                return False
+        return True
 
     # -- shared helpers ---------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
