@@ -287,7 +287,11 @@ def test_every_label_exists_in_both_languages_and_every_used_key_is_defined():
     for card in D.BONUS_CARDS.values():
         assert f"card_points.{card['scoring']['kind']}" in catalog
     for type_ in ludwig.TYPES:
-        assert f"reward.{type_}" in catalog and type_ in ludwig_art.TYPE_COLOUR
+        assert type_ in ludwig_art.TYPE_COLOUR
+    pool_kinds = {e["kind"] for _, s in STATES for e in s["pool"]}
+    assert pool_kinds and pool_kinds <= {"wild", "corridor", "sleeping", "utility"}
+    for kind in ("wild", "corridor", "sleeping", "utility"):   # rewards left to choose
+        assert f"reward.{kind}" in catalog
     bonus_kinds = {t["bonus"]["kind"] for t in D.TILES.values() if t.get("bonus")}
     assert {f"bonus.{k}" for k in bonus_kinds} <= set(catalog)
 
