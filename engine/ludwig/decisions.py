@@ -15,7 +15,9 @@ from .preview import preview_points
 from .setup import BONUS_RETURN
 
 MAX_DIRECT = 24       # placements listed directly (plus "back"); more are split by spot
-MAX_PRICE_MOVES = 20  # after this many moves the Master Builder can only confirm
+#: after this many swaps the Master Builder can only confirm (a guard against endless
+#: loops): any arrangement of the at most 7 slots needs at most 6 swaps
+MAX_PRICE_MOVES = 20
 
 
 def place_id(rot: int, x: int, y: int, side: str | None) -> str:

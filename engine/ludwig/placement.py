@@ -191,8 +191,21 @@ def legal(castle: Castle, tile: str, first_only: bool = False) -> list[tuple]:
 _ZERO = key(0, 0, 0)
 
 
+_PLACEABLE: OrderedDict = OrderedDict()
+
+
 def placeable(castle: Castle, tile: str) -> bool:
-    return bool(legal(castle, tile, first_only=True))
+    """Has ``tile`` a legal placement?  (Cached per castle: ``pending`` asks often.)"""
+    ck = (id(castle), len(castle.rooms), tile)
+    for cache in (_PLACEABLE, _LEGAL):
+        hit = cache.get(ck)
+        if hit is not None and hit[0] is castle:
+            return bool(hit[1])
+    found = bool(legal(castle, tile, first_only=True))
+    _PLACEABLE[ck] = (castle, found)
+    if len(_PLACEABLE) > 256:
+        _PLACEABLE.popitem(last=False)
+    return found
 
 
 def is_legal(castle: Castle, tile: str, rot: int, x: int, y: int, side: str | None) -> bool:

@@ -18,6 +18,22 @@ def room(tile: str, x: int, y: int, rot: int = 0, side: str | None = None) -> di
     return {"tile": tile, "rot": rot, "x": x, "y": y, "side": side}
 
 
+def random_rooms(seed: int, size: int, pool, tries: int = 3) -> list[dict]:
+    """A random legal castle: the foyer plus up to ``size`` tiles drawn from ``pool``."""
+    from engine.ludwig.placement import legal
+    rnd = random.Random(seed)
+    rooms = [dict(FOYER)]
+    for _ in range(size * tries):
+        if len(rooms) > size:
+            break
+        tile = rnd.choice(pool)
+        cands = legal(castle_of(rooms), tile)
+        if cands:
+            rot, x, y, side = rnd.choice(cands)[:4]
+            rooms.append(room(tile, x, y, rot, side))
+    return rooms
+
+
 def castle(*rooms: dict):
     return castle_of([dict(FOYER), *rooms])
 

@@ -17,7 +17,7 @@ from engine.ludwig.placement import check, legal
 from engine.ludwig.scoring import bonus_points, favor_measure, finish, measures, rank_points
 from engine.ludwig.shapes import ORIENTS, get
 
-from lw_helpers import FOYER, act, castle, legal_here, points, room
+from lw_helpers import FOYER, act, castle, legal_here, points, random_rooms, room
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -361,18 +361,7 @@ def test_6_5_the_last_open_door_cannot_be_closed():
 
 
 def _random_rooms(seed, size, favour=()):
-    rnd = random.Random(seed)
-    rooms = [dict(FOYER)]
-    pool = list(D.ROOM_IDS) + ["hallway"] * 6 + list(favour) * 8
-    for _ in range(size * 4):
-        if len(rooms) > size:
-            break
-        tile = rnd.choice(pool)
-        cands = legal(castle_of(rooms), tile)
-        if cands:
-            rot, x, y, side = rnd.choice(cands)[:4]
-            rooms.append(room(tile, x, y, rot, side))
-    return rooms
+    return random_rooms(seed, size, list(D.ROOM_IDS) + ["hallway"] * 6 + list(favour) * 8, 4)
 
 
 def _fence_decides(c, tile, clear_castle_fence):

@@ -11,23 +11,13 @@ from engine.ludwig.placement import check, legal, sides_of
 from engine.ludwig.preview import preview_points
 from engine.ludwig.shapes import ORIENTS, get
 
-from lw_helpers import FOYER, room
+from lw_helpers import FOYER, random_rooms, room
 
 TILES = list(D.ROOM_IDS) + [D.STAIRS, D.HALLWAY] * 8
 
 
 def random_castle(seed: int, size: int):
-    rnd = random.Random(seed)
-    rooms = [dict(FOYER)]
-    for _ in range(size * 3):
-        if len(rooms) > size:
-            break
-        tile = rnd.choice(TILES)
-        cands = legal(castle_of(rooms), tile)
-        if cands:
-            rot, x, y, side = rnd.choice(cands)[:4]
-            rooms.append(room(tile, x, y, rot, side))
-    return rooms
+    return random_rooms(seed, size, TILES)
 
 
 def inside(o, ox, oy, px: Fraction, py: Fraction) -> bool:
