@@ -194,7 +194,13 @@ def _player_row(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, info
     else:
         kit.paste(img, art.keep_icon(None, 24), (kx, top + 4))
     kit.draw_text(draw, (kx + 27, top + 9), _t("keep", locale), 11, kit.MUTED, max_width=right - kx - 30)
-    _wall_chips(img, draw, info, locale, MARGIN + 10, top + 32, right - 8)
+    chips_x = MARGIN + 10
+    extra = int(info.get("extra_turns") or 0)
+    if extra:                                   # wall tiles 1 played: turns still to come
+        badge = kit.badge(_t("extra_turns", locale, n=extra), kit.ACCENT, 12)
+        kit.paste(img, badge, (chips_x, top + 33))
+        chips_x += badge.width + 10
+    _wall_chips(img, draw, info, locale, chips_x, top + 32, right - 8)
 
 
 DRAWN_LEFT = WIDTH - MARGIN - 96

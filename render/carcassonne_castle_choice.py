@@ -94,10 +94,30 @@ def _mark_features(img: Image.Image, lay: Layout, castle: Castle, items: Sequenc
 
 
 # -- decision panels --------------------------------------------------------------------
+def _extra_now(view: Mapping) -> bool:
+    """The place decision also offers wall tile 1 (an extra turn after this one)."""
+    return "extra:use" in (view.get("my_options") or ())
+
+
 def _panel_place(img, draw, view, locale, top) -> None:
     _arrow(draw, table.drawn_tile_box(), "N")               # the drawn tile's top
     kit.draw_lines(draw, (table.MARGIN, top + 4), _t("hint.place", locale), HINT,
                    table.WIDTH - 2 * table.MARGIN)
+    if _extra_now(view):
+        number = (view.get("asking") or {}).get("number")
+        with kit.glance():
+            if number:
+                kit.paste(img, art.wall_tile(int(number), 24), (table.MARGIN, top + 46))
+                text = _t("hint.extra_now", locale, n=number,
+                          name=table.wall_tile_name(int(number), locale))
+            else:
+                text = _t("hint.extra_now_plain", locale)
+            kit.draw_text(draw, (table.MARGIN + 32, top + 49), text, HINT, kit.ACCENT,
+                          max_width=table.WIDTH - 2 * table.MARGIN - 32)
+
+
+def _place_h(view: Mapping, locale: str) -> int:
+    return 46 + (34 if _extra_now(view) else 0)
 
 
 def _rotate_previews(view: Mapping) -> list[tuple[int, Image.Image]]:
@@ -247,7 +267,7 @@ def _panel_wall_tile(img, draw, view, locale, top) -> None:
                        table.WIDTH - 2 * table.MARGIN - 38)
 
 
-PANELS = {"place": (_panel_place, lambda v, loc: 46),
+PANELS = {"place": (_panel_place, _place_h),
           "rotate": (_panel_rotate, lambda v, loc: _rotate_h(v)),
           "follower": (_panel_follower, _follower_h),
           "order": (_panel_order, lambda v, loc: 36 + 26 * len(v.get("scoring") or ())),

@@ -398,3 +398,18 @@ def test_a_long_name_shrinks_the_status_line_but_keeps_it_readable(drawn_text):
     status = [(t, px) for t, px in drawn_text if t.startswith("▶")]
     assert len(status) == 1 and not status[0][0].endswith("…")
     assert status[0][1] < cc.STATUS and status[0][1] * 400 / img.width >= 9
+
+
+def test_an_extra_turn_offered_while_placing_and_turns_to_come_are_shown(drawn_text):
+    state = _state("place")
+    seat = state["active"]
+    view = copy.deepcopy(GAME.view(state, seat))
+    view["my_options"] = [f"at:{s['label']}" for s in view["legal"]] + ["extra:use"]
+    view["asking"] = {"number": 1, "tile": "wall1", "feature": None}
+    view["seats"][seat]["extra_turns"] = 1
+    img = cc.render_private(view, "en")
+    texts = [t for t, _ in drawn_text]
+    name = cc.wall_tile_name(1, "en")
+    assert kit.label("carcassonne_castle", "hint.extra_now", "en", n=1, name=name) in texts
+    assert kit.label("carcassonne_castle", "extra_turns", "en", n=1) in texts
+    assert img.height <= 1.75 * img.width
