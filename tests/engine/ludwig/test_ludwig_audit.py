@@ -1004,3 +1004,77 @@ def test_ai_master_builder_prices_the_most_wanted_room_dearest():
     other = (mb + 1) % 2
     values = [tile_value(state, other, s["tile"], own=False) for s in state["market"]]
     assert values == sorted(values)                      # slots are cheapest first
+
+
+# -- more rulings ------------------------------------------------------------------------------
+def test_2_components_and_13_2_21_circles_turn_four_ways():
+    sizes = {}
+    for t in D.ROOM_IDS:
+        sizes[D.size_of(t)] = sizes.get(D.size_of(t), 0) + 1
+    assert sizes == {100: 9, 150: 9, 200: 9, 250: 9, 300: 9, 350: 6, 400: 6, 450: 6, 500: 6, 600: 6}
+    assert len(D.BONUS_CARDS) == 27 and len(D.FAVORS) == 24
+    assert sum(D.ROOM_CARDS["default"].values()) == sum(D.ROOM_CARDS["uniform"].values()) == 50
+    for t in D.ROOM_IDS:
+        if D.SHAPES[D.TILES[t]["shape"]]["kind"] == "circle" and len(D.TILES[t]["doors"]) in (1, 3):
+            assert len(ORIENTS[t]) == 4, t             # doors on compass points, any of 4
+    assert len(ORIENTS["hallway"]) == 2
+
+
+def test_13_2_12_master_builders_food_extra_turn_pays_the_bank_before_coins():
+    state = ready(2, seed=12)
+    mb = state["mb"]
+    act(state, mb, "price", "confirm")
+    other = (mb + 1) % 2
+    act(state, other, "turn", "take")
+    assert GAME.pending(state)[0].seat == mb
+    (f,) = _with_rooms(state, mb, "kitchen")
+    complete(state, mb, f, [])
+    coins = [s["coins"] for s in state["market"]]
+    act(state, mb, "turn", "take")
+    d = GAME.pending(state)[0]
+    assert d.kind == "extra_turn" and d.seat == mb
+    assert [s["coins"] for s in state["market"]] == coins          # coins wait
+    money = [p["money"] for p in state["players"]]
+    act(state, mb, "extra_turn", "stairs")
+    place_first(state, mb)
+    assert state["players"][mb]["money"] == money[mb] - 3000
+    assert state["players"][other]["money"] == money[other]        # the bank was paid
+    assert state["round"] == 2 and state["mb"] == other
+
+
+def test_13_2_14_tiles_left_on_the_deck_are_not_in_their_stack():
+    state = GAME.setup(2, {}, 6)
+    state["favors"] = []
+    p = state["players"][0]
+    p["bonus"], p["money"], p["score"] = [], 0, 0
+    p["rooms"] = [dict(FOYER), room("kitchen", 30, 10)]
+    state["prepared"] = [{"tile": t, "by": 1} for t in state["stacks"]["300"]]
+    state["stacks"]["300"] = []
+    finish(state)
+    assert state["final"][0]["depleted"] == 2
+
+
+def test_10_solo_food_reward_gives_another_turn_on_the_same_market():
+    state = ready(1, seed=5)
+    (f,) = _with_rooms(state, 0, "kitchen")
+    complete(state, 0, f, [])
+    market_tiles = [s["tile"] for s in state["market"]]
+    act(state, 0, "turn", "take")
+    d = GAME.pending(state)[0]
+    assert d.kind == "extra_turn" and [s["tile"] for s in state["market"]] == market_tiles
+    act(state, 0, "extra_turn", "take")
+    assert state["boxed"] == market_tiles
+
+
+def test_13_2_13_the_last_round_is_public():
+    state = ready(3, seed=2)
+    act(state, state["mb"], "price", "confirm")
+    state["deck"] = state["deck"][:1]
+    buyer = GAME.pending(state)[0].seat
+    act(state, buyer, "turn", "stairs")
+    place_first(state, buyer)
+    state["market"][0]["tile"] = state["market"][1]["tile"] = None     # two slots to refill
+    answer_default_until(state, lambda d: d.kind == "price")
+    assert state["deck"] != [] or state["discard"]
+    for seat in (None, 0, 1, 2):
+        assert GAME.view(state, seat)["last_round"] is True
