@@ -174,6 +174,8 @@ def ai_preference(geo: Geometry, state: dict, decision: Decision, rnd: random.Ra
     me, kind = decision.seat, decision.kind
     ids = [o.id for o in decision.options if o.id != "back"]
     if kind == "place":
+        if "extra:use" in ids:                  # a kept wall tile 1: play it
+            return ["extra:use"] + [i for i in ids if i != "extra:use"]
         memo: dict = {}
         values = {cell: {r: placement_value(geo, state, cell, r, me, memo) for r in rots}
                   for cell, rots in state["legal"]}

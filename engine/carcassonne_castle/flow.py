@@ -27,7 +27,8 @@ def new_state(geo: Geometry, seats: int, options: dict, seed: int) -> dict:
              "used": [[] for _ in range(seats)], "keep": [None] * seats, "queue": [],
              "queue_mine": 0, "completed": [], "moved": [False] * seats,
              "breakdown": [{} for _ in range(seats)], "extra_used": 0, "scored": [],
-             "final": None, "chosen_feature": None}
+             "final": None, "chosen_feature": None, "extra_turns": 0,
+             "extra_asked": [0] * seats}
     rng = Rng(state)
     supply = list(geo.deck)
     rng.shuffle(supply)
@@ -60,13 +61,40 @@ def start_turn(geo: Geometry, state: dict, events: list[Event]) -> None:
     end_game(geo, state, events)
 
 
-def end_turn(geo: Geometry, state: dict, events: list[Event], extra: bool = False) -> None:
+def end_turn(geo: Geometry, state: dict, events: list[Event]) -> None:
+    """The next turn: an extra turn of the same seat if one was played (wall tile 1)."""
     if not state["supply"]:
         end_game(geo, state, events)
         return
-    if not extra:
+    if state.get("extra_turns"):
+        state["extra_turns"] -= 1
+    else:
         state["active"] = (state["active"] + 1) % len(state["score"])
     start_turn(geo, state, events)
+
+
+def new_extra_tiles(geo: Geometry, state: dict, seat: int) -> list:
+    """The seat's wall tiles 1 it has not been asked about yet (taken since it was last
+    asked: in this turn or during the opponent's turns)."""
+    asked = state.get("extra_asked", [0] * len(state["score"]))[seat]
+    return [h for h in track.held_with(geo, state, seat, "extra_turn") if h[1] > asked]
+
+
+def extra_option(geo: Geometry, state: dict, seat: int) -> Option | None:
+    """``extra:use`` while the seat holds a wall tile 1 and a tile is left for the turn."""
+    held = track.held_with(geo, state, seat, "extra_turn")
+    if not held or not state["supply"]:
+        return None
+    return Option("extra:use", "use_extra_turn", {"number": held[0][0], "tile": f"wall{held[0][0]}"})
+
+
+def play_extra_turn(geo: Geometry, state: dict, seat: int, events: list[Event]) -> None:
+    """Play a held wall tile 1: one more turn follows the current one."""
+    entry = track.held_with(geo, state, seat, "extra_turn")[0]
+    track.use_wall_tile(state, seat, entry)
+    events.append(Event("extra_turn", {"seat": seat, "number": entry[0], "tile": f"wall{entry[0]}"}))
+    state["extra_used"] += 1
+    state["extra_turns"] = state.get("extra_turns", 0) + 1
 
 
 def end_game(geo: Geometry, state: dict, events: list[Event]) -> None:
@@ -107,7 +135,7 @@ def continue_scoring(geo: Geometry, state: dict, events: list[Event]) -> None:
             return
         scoring.score_feature(geo, state, root, None, events)
     track.late_pickups(geo, state, events)
-    if state["supply"] and track.held_with(geo, state, state["active"], "extra_turn"):
+    if state["supply"] and new_extra_tiles(geo, state, state["active"]):
         state["phase"] = "extra"
         return
     end_turn(geo, state, events)
@@ -122,7 +150,8 @@ def pending(geo: Geometry, state: dict) -> list[Decision]:
         opts = tuple(Option(f"at:{geo.label(cell)}", "position",
                             {"spot": geo.label(cell), "rotations": len(rots)})
                      for cell, rots in state["legal"])
-        return [Decision(seat, "place", opts, default=opts[0].id,
+        extra = extra_option(geo, state, seat)
+        return [Decision(seat, "place", opts + ((extra,) if extra else ()), default=opts[0].id,
                          params={"tile": state["drawn"], "positions": len(opts)})]
     if phase == "rotate":
         rots = dict((c, r) for c, r in state["legal"])[state["chosen"]]
@@ -173,6 +202,9 @@ def apply(geo: Geometry, state: dict, seat: int, action: Action, option: Option)
     events: list[Event] = []
     kind, oid = action.kind, action.option
     if kind == "place":
+        if oid == "extra:use":
+            play_extra_turn(geo, state, seat, events)
+            return events
         cell = geo.index(*_cell_of(geo, oid[3:]))
         state.update(chosen=cell, phase="rotate")
     elif kind == "rotate":
@@ -205,15 +237,10 @@ def apply(geo: Geometry, state: dict, seat: int, action: Action, option: Option)
         scoring.score_feature(geo, state, root, used, events)
         continue_scoring(geo, state, events)
     elif kind == "extra":
+        state.setdefault("extra_asked", [0] * len(state["score"]))[seat] = state["turn"]
         if oid == "extra:use":
-            entry = track.held_with(geo, state, seat, "extra_turn")[0]
-            track.use_wall_tile(state, seat, entry)
-            events.append(Event("extra_turn", {"seat": seat, "number": entry[0],
-                                               "tile": f"wall{entry[0]}"}))
-            state["extra_used"] += 1
-            end_turn(geo, state, events, extra=True)
-        else:
-            end_turn(geo, state, events)
+            play_extra_turn(geo, state, seat, events)
+        end_turn(geo, state, events)
     return events
 
 

@@ -42,7 +42,8 @@ Schema::
            there; never its number)}]}
     seats [{seat, score (unbounded), space (score mod length), laps, followers (in supply),
             keep_placed (bool), wall_tiles [numbers held, face up], used [numbers used],
-            usable [numbers of held 2/3 usable now]}]
+            usable [numbers of held 2/3 usable now], extra_turns (added: wall tiles 1
+            already played for turns still to come; only the active seat has any)}]
     active (seat), turn (int), phase ("place"|"rotate"|"follower"|"order"|"double"|
            "extra"|"over")
     drawn None | {tile, face (rotation 0), rotations [degrees of its distinct faces]}
@@ -72,7 +73,14 @@ court, the roles, and every part id ("tower:NW-NE").
 Decisions (all for ``active``; option ids ≤ 60 chars):
 
     place     "at:<label>" (e.g. "at:D4") per legal position; label "position"
-              {spot, rotations}; params {tile, positions}
+              {spot, rotations}; params {tile, positions (count of "at:" options)}.
+              While the seat holds a wall tile 1 (and a tile is left for one more
+              turn), the last option is "extra:use" (label "use_extra_turn" {number,
+              tile}): play it now, one more turn follows this one; the same place
+              decision is then asked again.  Positions are not split into several
+              decisions: the picture names every legal space, the slash command
+              autocompletes them, and the buttons page the options (see
+              REQUESTS_FROM_RENDER.md, "positions").
     rotate    "rot:<degrees>" per legal distinct rotation at the chosen position, and
               "back"; label "rotation" {degrees}; params {tile, spot}
     follower  "none" and "f:<part id>" (e.g. "f:tower:NW-NE") for each part of the placed
@@ -86,7 +94,10 @@ Decisions (all for ``active``; option ids ≤ 60 chars):
     double    "double:use" / "double:skip" (wall tile 2 on a tower, 3 on a house, just
               before it scores); params {number, tile, kind, spot, points (doubled)}
     extra     "extra:use" / "extra:keep" (wall tile 1: one more turn right after this
-              one); params {number, tile}
+              one); params {number, tile}.  Asked once per wall tile 1, at the end of the
+              seat's first own turn after the tile came to it (the turn it was taken in,
+              or the next one if the opponent's scoring gave it); a kept tile is then
+              offered without asking, as "extra:use" in every later place decision.
 
 Timeout defaults: the first position, the first rotation, "none", the first feature,
 "double:use", "extra:keep".  ``turn_marker`` is the turn number (an extra turn is a new
@@ -195,7 +206,8 @@ def _seats(geo: Geometry, state: State) -> list[dict]:
                     "laps": score // geo.track_length, "followers": state["supply_f"][seat],
                     "keep_placed": state["keep"][seat] is not None,
                     "wall_tiles": [h[0] for h in state["held"][seat]],
-                    "used": list(state["used"][seat]), "usable": usable})
+                    "used": list(state["used"][seat]), "usable": usable,
+                    "extra_turns": state.get("extra_turns", 0) if seat == state["active"] else 0})
     return out
 
 

@@ -484,17 +484,61 @@ def test_extra_turn_is_a_new_turn_for_wall_tile_2_taken_before():
 
 def test_two_wall_tiles_1_give_two_extra_turns():
     state = scenario({}, drawn="C C H H | WE", supply=[C4] * 5)
-    state["held"][BLACK] = [[1, 1], [1, 2]]
+    turn = state["turn"]
+    state["held"][BLACK] = [[1, turn], [1, turn]]
     place(state, (7, 0))
-    act(state, "extra", "extra:use")
-    assert state["active"] == BLACK
-    spot = tuple(GEO.rc(state["legal"][0][0]))
-    place(state, spot)
-    act(state, "extra", "extra:use")
-    assert state["active"] == BLACK and state["used"][BLACK] == [1, 1]
-    spot = tuple(GEO.rc(state["legal"][0][0]))
-    place(state, spot)
+    act(state, "extra", "extra:use")            # asked once for the new tiles
+    assert state["active"] == BLACK and state["turn"] == turn + 1
+    assert options_of(state)[-1] == "extra:use"  # the second one: offered, not asked
+    act(state, "place", "extra:use")
+    assert state["used"][BLACK] == [1, 1] and "extra:use" not in options_of(state)
+    place(state, tuple(GEO.rc(state["legal"][0][0])))
+    assert state["active"] == BLACK and state["turn"] == turn + 2
+    place(state, tuple(GEO.rc(state["legal"][0][0])))
     assert state["active"] == WHITE
+
+
+def test_a_kept_wall_tile_1_is_asked_about_once_then_offered_in_each_place_decision():
+    state = scenario({}, drawn="C C H H | WE", supply=[C4] * 6)
+    state["held"][BLACK] = [[1, state["turn"]]]
+    place(state, (7, 0))
+    assert GAME.pending(state)[0].kind == "extra"
+    act(state, "extra", "extra:keep")
+    assert state["active"] == WHITE and "extra:use" not in options_of(state)
+    place(state, tuple(GEO.rc(state["legal"][0][0])))
+    decision = GAME.pending(state)[0]
+    assert decision.seat == BLACK and decision.options[-1].id == "extra:use"
+    assert decision.params["positions"] == len(decision.options) - 1
+    place(state, tuple(GEO.rc(state["legal"][0][0])))
+    assert state["active"] == WHITE                 # kept again, without a question
+    place(state, tuple(GEO.rc(state["legal"][0][0])))
+    events = act(state, "place", "extra:use")
+    assert [e.kind for e in events] == ["extra_turn"] and GAME.view(state, None)["seats"][BLACK]["extra_turns"] == 1
+    turn = state["turn"]
+    place(state, tuple(GEO.rc(state["legal"][0][0])))
+    assert state["active"] == BLACK and state["turn"] == turn + 1
+    assert GAME.view(state, None)["seats"][BLACK]["extra_turns"] == 0
+
+
+def test_wall_tile_1_taken_on_the_opponents_turn_is_asked_about_after_ones_next_turn():
+    state = _white_towers(10)
+    set_towers(state, {12: 1})
+    state["supply"] = [TID[C4]] * 4
+    place(state, (4, 4))
+    decision = GAME.pending(state)[0]
+    two = next(o.id for o in decision.options if o.params["points"] == 2)
+    act(state, "order", two)
+    assert [h[0] for h in state["held"][WHITE]] == [1]
+    decision = GAME.pending(state)[0]
+    assert decision.seat == WHITE and decision.options[-1].id == "extra:use"
+    place(state, tuple(GEO.rc(state["legal"][0][0])))
+    assert GAME.pending(state)[0].kind == "extra" and GAME.pending(state)[0].seat == WHITE
+
+
+def test_no_extra_turn_option_when_no_tile_is_left_for_it():
+    state = scenario({}, drawn="C C H H | WE", supply=[])
+    state["held"][BLACK] = [[1, 1]]
+    assert "extra:use" not in options_of(state)
 
 
 # -- 6 / 7 end and final scoring --------------------------------------------------------------
