@@ -159,8 +159,10 @@ async def test_the_channel_is_quiet_and_says_each_thing_once(game_id, players, t
     finished = t("board.finished", "en")
     assert finished in said[-1] and sum(text.count(finished) for text in said) == 1
     assert sum(text.count("🏆") for text in said) == 1
-    if game_id == "citadels":
+    if game_id == "citadels":  # these seeds do meet a reaction window: it names nobody
+        waiting = t("board.reactions", "en")
         reactions = [text for kind, _, text in log if kind in ("channel", "edit")
-                     and "reactions" in text]
-        assert all("(pings" not in text for text in reactions)
-        assert anonymous_asked >= 0
+                     and waiting in text]
+        assert anonymous_asked > 0 and reactions
+        for text in reactions:
+            assert "(pings" not in text and "➡️" not in text and "<@" not in text, text
