@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import importlib.util
 
+import discord
 import pytest
 
 from bot.i18n import t
+from bot.offline import TablePlayer, _http_error
 from engine import registry
-from harness import ALICE, BOB, PLAYERS, started_table
-from bot.offline import TablePlayer
+from harness import ALICE, BOB, CYRIL, DANA, PLAYERS, started_table
 
 OPTIONS = {"citadels": {"action_cards": True}}
 
@@ -59,3 +60,29 @@ async def test_one_ping_per_decision_and_panels_edited_in_place(offline, fake, g
     clicks = [s for s in fake.sent if s.token is not None and s.kind == "edit"]
     assert clicks, "decision clicks edit their panel"
     assert fake.dm_attempts[BOB.id] == 1 and offline.dms(BOB.id) == []
+
+
+async def test_a_board_too_old_to_edit_is_posted_anew(offline, fake):
+    """Discord refuses edits of a message older than an hour after a while (30046): the
+    secret picks' status is then posted anew, once per refusal, and play goes on."""
+    refused = []
+    real_edit = fake._edit
+
+    def edit(channel_id, message_id, body, token=None, files=None):
+        if token is None and message_id in {p.message_id for p in offline.posts()}:
+            refused.append(message_id)            # every edit of a channel post
+            raise _http_error(discord.HTTPException, 400, "Bad Request", 30046,
+                              "Maximum number of edits to messages older than 1 hour reached")
+        return real_edit(channel_id, message_id, body, token, files)
+
+    fake._edit = edit
+    gid = await started_table(offline, "schutz_burg", ALICE, (BOB, CYRIL, DANA))
+    boards = len(offline.posts())
+    player = TablePlayer(offline, gid, {u.id: u for u in PLAYERS})
+    assert await player.step()                     # one secret pick: the status changes
+    assert refused and len(offline.posts()) == boards + 1
+    status = offline.posts()[-1]
+    assert status.content.startswith("**") and t("board.waiting_secret", "cs", names="").split(":")[0] \
+        in status.content
+    assert f"p1:{gid}" in status.custom_ids(), "the new status post carries the panel button"
+    assert await player.play_to_end() > 0
