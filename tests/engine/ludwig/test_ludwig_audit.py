@@ -1078,3 +1078,25 @@ def test_13_2_13_the_last_round_is_public():
     assert state["deck"] != [] or state["discard"]
     for seat in (None, 0, 1, 2):
         assert GAME.view(state, seat)["last_round"] is True
+
+
+def _reference_keeps_exit(castle_, o, ox, oy, side):
+    trial = castle_.copy()
+    trial.add({"tile": o.tile, "rot": o.rot, "x": ox, "y": oy, "side": side})
+    full, clipped, box = trial.solids()
+    free = courtyard.outside(full, clipped, box)
+    return any(trial.door_states(i)[n] == "open" and d.out + trial.shifts[i] in free
+               for i, oo in enumerate(trial.orients) for n, d in enumerate(oo.doors))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_6_5_quick_outside_tests_agree_with_the_flood_fill(seed, monkeypatch):
+    rooms = _random_rooms(seed, 14, ("piano_room", "orangery", "great_hall"))
+    c = castle_of(rooms)
+    for tile in ("pantry", "hallway", "piano_room", "powder_room", "great_hall"):
+        for o, x, y, side in _door_pair_candidates(c, tile):
+            fast = check(c, o, x, y, side)
+            with monkeypatch.context() as m:
+                m.setattr(P, "_keeps_exit", _reference_keeps_exit)
+                slow = check(c, o, x, y, side)
+            assert fast == slow

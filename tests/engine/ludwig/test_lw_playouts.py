@@ -12,7 +12,8 @@ from engine.ludwig import data as D
 
 CASES = [(1, {}), (2, {}), (3, {}), (4, {}), (2, {"chosen_bonus": True}),
          (3, {"chosen_favors": True}), (4, {"room_cards": "uniform"}),
-         (4, {"chosen_favors": True, "chosen_bonus": True})]
+         (4, {"chosen_favors": True, "chosen_bonus": True}), (1, {"foyer_back": "four_doors"}),
+         (3, {"foyer_back": "four_doors"})]
 
 
 def tiles_everywhere(state) -> list[str]:
