@@ -35,12 +35,51 @@ def where_names(where: str, path: bool) -> tuple[str, str]:
     return " + ".join(QUARTER[q][0] for q in parts), " + ".join(QUARTER[q][1] for q in parts)
 
 
+#: path pieces of a tile face: (English, Czech)
+PATHS = {"plaza": ("square", "náměstí"), "crossing": ("crossing", "křižovatka"),
+         "straight": ("straight path", "rovná cesta"), "bend": ("bend", "zatáčka"),
+         "building": ("path to a door", "cesta ke dveřím"), "fountain": ("fountain", "studna")}
+
+
+def _markets(n: int) -> tuple[str, str]:
+    cs = "trh" if n == 1 else ("trhy" if 2 <= n <= 4 else "trhů")
+    return f"{n} {'market' if n == 1 else 'markets'}", f"{n} {cs}"
+
+
+def describe(face: dict) -> tuple[str, str]:
+    """What a tile shows, read off its face: ``("tower, court, 1 market, straight path",
+    "věž, dvůr, 1 trh, rovná cesta")`` (the channel names tiles by this, not by id)."""
+    en, cs = [], []
+    for letter, kind in (("T", "tower"), ("H", "house"), ("C", "court")):
+        if letter in face["quarters"]:
+            en.append(KINDS[kind][0])
+            cs.append(KINDS[kind][1])
+    if sum(face["markets"]):
+        for out, word in zip((en, cs), _markets(sum(face["markets"]))):
+            out.append(word)
+    pieces = []
+    for seg in face["segments"]:
+        if seg["end"] in ("plaza", "building"):
+            pieces.append(seg["end"])
+        elif len(seg["arms"]) > 2:
+            pieces.append("crossing")
+        elif len(seg["arms"]) == 2:
+            pieces.append("straight" if abs(seg["arms"][0] - seg["arms"][1]) == 2 else "bend")
+    if any(seg["fountain"] for seg in face["segments"]):
+        pieces.append("fountain")
+    for piece in dict.fromkeys(pieces):
+        en.append(PATHS[piece][0])
+        cs.append(PATHS[piece][1])
+    return ", ".join(en), ", ".join(cs)
+
+
 def build_names(geo: Geometry) -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for key, (en, cs, acc) in {**KINDS, **ROLES}.items():
         out[key] = {"en": en, "cs": cs, "cs_acc": acc}
     for tid in geo.tile_ids:
-        out[tid] = {"en": f"tile {tid}", "cs": f"kartička {tid}", "cs_acc": f"kartičku {tid}"}
+        en, cs = describe(geo.faces[tid][0])
+        out[tid] = {"en": f"tile ({en})", "cs": f"kartička ({cs})", "cs_acc": f"kartičku ({cs})"}
     for number, entry in geo.wall_tiles.items():
         effect = entry["effect_id"]
         cs = entry.get("short_name_cs") or EFFECT_EN.get(effect, effect)

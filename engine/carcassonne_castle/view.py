@@ -63,7 +63,8 @@ Schema::
            for highlighting
     final None | {keep_sizes [per seat], area (largest empty area value)}  when finished
     asking None | {number, tile ("wall<n>"), feature (None for extra), kind, points
-           (doubled), spot, cells}      the wall tile of an open double/extra decision
+           (doubled), spot, cells}      the wall tile of an open double/extra decision;
+           in phase place {number, tile, feature None} while "extra:use" is offered
     discard_faces {tile id: face (rotation 0)}     faces of the discarded kinds
 
 Names: ``names()`` has every tile kind id, ``wall<n>`` ("wall tile 2 (Double tower)"),
@@ -119,7 +120,7 @@ from __future__ import annotations
 from engine.core import State
 
 from . import board, track
-from .flow import DEGREES, ROLE, follower_options
+from .flow import DEGREES, ROLE, extra_option, follower_options
 from .geometry import KIND_NAME, QUARTERS, SIDES, Geometry
 from .scoring import anchor, current_group, doubles_for, majority, points
 
@@ -217,7 +218,12 @@ def _legal(geo: Geometry, legal: list) -> list[dict]:
 
 
 def _asking(geo: Geometry, state: State) -> dict | None:
-    """The wall tile the open ``double`` / ``extra`` decision is about."""
+    """The wall tile the open ``double`` / ``extra`` decision is about (or the wall tile 1
+    that the place decision's ``extra:use`` would play)."""
+    if state["phase"] == "place" and state["drawn"] is not None:
+        extra = extra_option(geo, state, state["active"])
+        return None if extra is None else {"number": extra.params["number"],
+                                           "tile": extra.params["tile"], "feature": None}
     if state["phase"] == "extra":
         number = track.held_with(geo, state, state["active"], "extra_turn")[0][0]
         return {"number": number, "tile": f"wall{number}", "feature": None}

@@ -509,6 +509,7 @@ def test_a_kept_wall_tile_1_is_asked_about_once_then_offered_in_each_place_decis
     decision = GAME.pending(state)[0]
     assert decision.seat == BLACK and decision.options[-1].id == "extra:use"
     assert decision.params["positions"] == len(decision.options) - 1
+    assert GAME.view(state, WHITE)["asking"] == {"number": 1, "tile": "wall1", "feature": None}
     place(state, tuple(GEO.rc(state["legal"][0][0])))
     assert state["active"] == WHITE                 # kept again, without a question
     place(state, tuple(GEO.rc(state["legal"][0][0])))

@@ -85,8 +85,11 @@ def test_texts_render_in_both_languages_without_leftover_braces(emitted):
 def test_czech_reads_naturally():
     from engine.core import Event, Option
     drawn = Event("tile_drawn", {"seat": 0, "tile": "R16"})
-    assert event_text(GAME, drawn, "cs", NAMES) == "Anna táhne kartičku R16."
-    assert event_text(GAME, drawn, "en", NAMES) == "Anna draws tile R16."
+    assert event_text(GAME, drawn, "cs", NAMES) == "Anna táhne kartičku (věž, dům, rovná cesta)."
+    assert event_text(GAME, drawn, "en", NAMES) == "Anna draws tile (tower, house, straight path)."
+    placed = Event("tile_placed", {"seat": 0, "tile": "R13", "spot": "D4", "rotation": 90})
+    assert event_text(GAME, placed, "cs", NAMES) == \
+        "Anna pokládá kartičku (dvůr, 2 trhy) na pole D4 (natočení 90°)."
     scored = Event("feature_scored", {"seat": 1, "points": 6, "total": 9, "kind": "path",
                                       "size": 3, "spot": "D4"})
     assert event_text(GAME, scored, "cs", NAMES) == "Bořek boduje cestu na poli D4 (3 kartičky): +6 (celkem 9)."
