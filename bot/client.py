@@ -19,6 +19,7 @@ from bot.i18n.translator import CatalogTranslator
 from bot.render_service import Renderer
 from bot.table import TableService
 from cogs.components import DYNAMIC_ITEMS
+from cogs.memory import MEMORY_ITEMS
 from engine import registry
 from storage import Database, open_database
 
@@ -76,7 +77,7 @@ class CastellanBot(commands.Bot):
         """Cogs, DynamicItems and the translator (no database or login needed)."""
         for extension in extensions():
             await self.load_extension(extension)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *MEMORY_ITEMS)
         await self.tree.set_translator(CatalogTranslator())
 
     async def close(self) -> None:

@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
+from bot import final, undo
 from bot import messages as m
-from bot import undo
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
 from bot.i18n import first, norm_locale, t
@@ -611,6 +611,9 @@ class TableService:
                                           row.id, row.seq)
         if image:
             msg.files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])]
+        if row.status == "finished":  # the score breakdown picture (and the ratings)
+            msg.files = [*(msg.files or []),
+                         *await final.extra_files(self.db, row, images=self.renderer.enabled)]
         return msg
 
     async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
@@ -641,6 +644,7 @@ class TableService:
             lines += effect_lines(game, decision, loc, min(EFFECT_BUDGET, room))
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
+        rows += await undo.panel_rows(self.db, row, seat, loc, len(rows))
         image = await self.renderer.private(row.type, view_for(game, row, seat), loc, row.id,
                                             row.seq, seat) if image else None
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []

@@ -11,6 +11,7 @@ from bot import messages as m
 from bot.i18n import has, t
 from bot.i18n.translator import L
 from bot.text import game_title
+from cogs import memory
 from cogs.moves import GameId, game_option, resolve_game
 from cogs.replies import answer, caller_of, locale_of, send
 from engine import registry
@@ -151,6 +152,65 @@ class GameCog(commands.Cog):
             return m.OutMessage(t("reply.replaced", locale, id=row.id, player=name), ephemeral=True)
 
         await answer(interaction, work, game_id=game_id)
+
+    # -- memory: undo, history, replay, stats (bot/undo.py, history.py, replay.py, stats.py)
+    @game.command(name=L("cmd.game.undo.name"), description=L("cmd.game.undo.description"))
+    @game_option
+    async def undo(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = await resolve_game(interaction, game_id)
+            return await memory.undo(table, gid, caller_of(interaction), locale=locale)
+
+        await answer(interaction, work, game_id=game_id)
+
+    @game.command(name=L("cmd.game.history.name"), description=L("cmd.game.history.description"))
+    @game_option
+    @app_commands.rename(page=L("cmd.game.history.page.name"))
+    @app_commands.describe(page=L("cmd.game.history.page.description"))
+    async def history(self, interaction: discord.Interaction,
+                      page: Optional[app_commands.Range[int, 1]] = None,
+                      game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = await resolve_game(interaction, game_id)
+            return await memory.history_page(table, gid, caller_of(interaction), page,
+                                             locale=locale)
+
+        await answer(interaction, work, game_id=game_id)
+
+    @game.command(name=L("cmd.game.replay.name"), description=L("cmd.game.replay.description"))
+    @app_commands.rename(table_id=L("cmd.game.replay.table.name"))
+    @app_commands.describe(table_id=L("cmd.game.replay.table.description"))
+    async def replay(self, interaction: discord.Interaction,
+                     table_id: app_commands.Range[int, 1]) -> None:
+        async def work(table, locale):
+            return await memory.replay_page(table, table_id, caller_of(interaction), None,
+                                            locale=locale)
+
+        await answer(interaction, work, game_id=table_id)
+
+    @game.command(name=L("cmd.game.stats.name"), description=L("cmd.game.stats.description"))
+    @app_commands.rename(player=L("cmd.param.player"))
+    @app_commands.describe(player=L("cmd.game.stats.player.description"))
+    async def stats(self, interaction: discord.Interaction,
+                    player: Optional[discord.User] = None) -> None:
+        async def work(table, locale):
+            who = player or interaction.user
+            name = getattr(who, "display_name", None) or f"<@{who.id}>"
+            return await memory.player_stats(table, caller_of(interaction), who.id, name,
+                                             locale=locale)
+
+        await answer(interaction, work)
+
+    @game.command(name=L("cmd.game.leaderboard.name"),
+                  description=L("cmd.game.leaderboard.description"))
+    @app_commands.rename(game=L("cmd.game.leaderboard.game.name"))
+    @app_commands.describe(game=L("cmd.game.leaderboard.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: str) -> None:
+        async def work(table, locale):
+            return await memory.leaderboard(table, caller_of(interaction), game, locale=locale)
+
+        await answer(interaction, work)
 
     @app_commands.command(name=L("cmd.rules.name"), description=L("cmd.rules.description"))
     @app_commands.rename(game=L("cmd.rules.game.name"))

@@ -69,6 +69,7 @@ class GameRow:
     seats: list[SeatRow] = field(default_factory=list)
     capacity: int | None = None  # seats chosen at creation; None = the game's maximum
     turn_timeout: int | None = None  # seconds without a move before defaults apply; None = off
+    seed: int | None = None  # the seed the game was set up with (replays); None: not started
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` plays, or None."""
@@ -92,7 +93,7 @@ def _check_status(status: str) -> None:
 
 
 _GAME_COLUMNS = ("id, type, engine_version, options, status, seq, state, guild, channel,"
-                 " host, locale, created, updated, capacity, turn_timeout")
+                 " host, locale, created, updated, capacity, turn_timeout, seed")
 
 
 def _game_row(row, seats: list[SeatRow]) -> GameRow:
@@ -102,7 +103,7 @@ def _game_row(row, seats: list[SeatRow]) -> GameRow:
         state=_loads(row["state"]), guild_id=row["guild"], channel_id=row["channel"],
         host_id=row["host"], locale=row["locale"], created=row["created"],
         updated=row["updated"], seats=seats, capacity=row["capacity"],
-        turn_timeout=row["turn_timeout"],
+        turn_timeout=row["turn_timeout"], seed=row["seed"],
     )
 
 
@@ -168,8 +169,9 @@ class Database:
                 "UPDATE seats SET user = ?, is_ai = ?, name = ? WHERE game = ? AND seat = ?",
                 (seat.user_id, int(seat.is_ai), seat.name, game_id, seat.seat))
 
-    async def start_game(self, game_id: int, seats: list[SeatRow], state: dict) -> None:
-        """Final seats, status 'active', first snapshot; seq stays 0.
+    async def start_game(self, game_id: int, seats: list[SeatRow], state: dict,
+                         seed: int | None = None) -> None:
+        """Final seats, status 'active', first snapshot (set up from ``seed``); seq stays 0.
 
         Raises StaleMove if the game already left the lobby (a doubled start).
         """
@@ -177,8 +179,8 @@ class Database:
             await self._require_status(tx, game_id, "lobby")
             await self._replace_seats(tx, game_id, seats)
             await tx.execute(
-                "UPDATE games SET status = 'active', state = ?, updated = ? WHERE id = ?",
-                (_dumps(state), time.time(), game_id))
+                "UPDATE games SET status = 'active', state = ?, seed = ?, updated = ?"
+                " WHERE id = ?", (_dumps(state), seed, time.time(), game_id))
 
     async def append_move(self, game_id: int, *, expected_seq: int, seat: int,
                           action: dict, state: dict, status: str = "active",

@@ -95,6 +95,29 @@ STEPS: list[Step] = [
         )""",
         "CREATE INDEX notices_user_game ON notices (user, game)",
     ),
+    (  # v6: memory: the seed a game was set up with (replays), undo points (the state
+       #     before a takeable-back move, the hash of the state after it), and ratings
+       #     per (guild, game, user) with the finished games they already count
+        "ALTER TABLE games ADD COLUMN seed INTEGER",
+        """CREATE TABLE undo_points (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            before TEXT NOT NULL,
+            after_hash TEXT NOT NULL,
+            PRIMARY KEY (game, seq)
+        )""",
+        """CREATE TABLE ratings (
+            guild INTEGER NOT NULL,
+            type TEXT NOT NULL,
+            user INTEGER NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild, type, user)
+        )""",
+        "CREATE TABLE rated_games (game INTEGER PRIMARY KEY)",
+    ),
 ]
 
 

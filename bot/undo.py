@@ -1,0 +1,96 @@
+"""Undo: a player takes back their last move while it revealed nothing and nobody else
+has acted since.
+
+After each human move the table service calls :func:`remember`: if the engine says the
+move is undoable (``Game.undoable``: no random draw, nothing private shown, nothing
+hidden revealed) the state before it is kept as an undo point, else the game's points
+are dropped.  :func:`undo` appends a move of kind ``undo`` (option: the seq taken back)
+that restores that state, so the move log, the history and replays show it.
+"""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from bot import messages as m
+from bot.i18n import t
+from engine import registry
+from engine.core import Event, Game
+from storage import StaleMove
+from storage.memory import Memory, state_hash
+
+if TYPE_CHECKING:
+    from bot.access import Caller
+    from bot.table import TableService
+    from storage import Database, GameRow
+
+UNDO = "undo"  # the action kind of an undo move; its option is the seq taken back
+
+
+def snapshot(state: dict) -> dict:
+    """A JSON copy of a state, taken before a move (``apply`` mutates in place)."""
+    return json.loads(json.dumps(state))
+
+
+async def remember(db: "Database", game: Game, row: "GameRow", seat: int, before: dict,
+                   events: list[Event]) -> None:
+    """Keep ``before`` as the undo point of the move just stored (``row.seq``), or drop
+    the game's undo points if that move may not be taken back."""
+    memory = Memory(db)
+    if row.status == "active" and game.undoable(before, row.state, events):
+        await memory.push_undo(row.id, row.seq, seat, before, row.state)
+    else:
+        await memory.clear_undo(row.id)
+
+
+async def undo_point(db: "Database", row: "GameRow", seat: int) -> dict | None:
+    """The undo point ``seat`` may take back now, or None: the latest point must be
+    theirs, the state must still be the one right after it, and no other seat moved."""
+    point = await Memory(db).top_undo(row.id)
+    if point is None or point["seat"] != seat or row.status != "active":
+        return None
+    if state_hash(row.state) != point["after_hash"]:
+        return None
+    if await db.seats_moved_since(row.id, point["seq"]) - {seat}:
+        return None
+    return point
+
+
+async def can_undo(db: "Database", row: "GameRow", seat: int) -> bool:
+    return await undo_point(db, row, seat) is not None
+
+
+async def undo(table: "TableService", game_id: int, who: "Caller", *,
+               locale: str | None = None) -> m.OutMessage:
+    """Take back ``who``'s last move: store the undo move, post the board anew (its news
+    say who took a move back) and return the player's panel."""
+    from bot.table import TableError
+
+    async with table.lock(game_id):
+        row = await table._active(game_id, who)
+        seat = table._seat(row, who.user_id)
+        point = await undo_point(table.db, row, seat)
+        if point is None:
+            raise TableError("nothing_to_undo")
+        game = registry.get(row.type)
+        event = Event(UNDO, {"seat": seat})
+        try:
+            row.seq = await Memory(table.db).apply_undo(
+                game_id, expected_seq=row.seq, seat=seat, point_seq=point["seq"],
+                state=point["before"], events=[event.to_json()])
+        except StaleMove:
+            raise TableError("stale") from None
+        row.state = point["before"]
+        board = await table.db.latest_message(row.id, "board")
+        await table._post_board(game, row, board, table._turn(game, row), set())
+    panel = await table.panel_for(row, seat, locale=locale)
+    panel.text = t("reply.undone", locale or row.locale) + "\n" + panel.text
+    return panel
+
+
+async def panel_rows(db: "Database", row: "GameRow", seat: int, locale: str,
+                     used: int) -> list[m.Row]:
+    """An Undo button for the seat's panel while it may take its last move back."""
+    if used >= m.MAX_ROWS or row.status != "active" or not await can_undo(db, row, seat):
+        return []
+    return [(m.Button(f"u1:{row.id}", t("panel.undo", locale), style="danger"),)]
