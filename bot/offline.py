@@ -241,6 +241,7 @@ class FakeDiscord:
         self.exchanges: dict[str, Exchange] = {}
         self._ids = itertools.count(950_000_000_000_000_000)
         self.dm_channels: dict[int, int] = {}  # channel id -> user id
+        self.threads: dict[int, dict] = {}      # thread id -> {"parent", "name", "message"}
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -274,8 +275,25 @@ class FakeDiscord:
         if m := re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path):
             if route.method == "PATCH":
                 return self._edit(int(m[1]), int(m[2]), body, files=files)
+        if m := re.fullmatch(r"/channels/(\d+)(?:/messages/(\d+))?/threads", path):
+            if route.method == "POST":       # a thread in a channel, or from a message
+                return self._thread(int(m[1]), body, int(m[2]) if m[2] else None)
         self.problems.append(f"unexpected REST call {route.method} {path}")
         raise RuntimeError(f"offline Discord has no {route.method} {path}")
+
+    def _thread(self, parent_id: int, body: dict, message_id: int | None) -> dict:
+        """Start a thread (Discord: name 1-100 characters); its posts go to its own id."""
+        name = str(body.get("name", ""))
+        if not 1 <= len(name) <= 100:
+            self.problems.append(f"thread name of {len(name)} characters")
+        thread_id = self.next_id()
+        self.threads[thread_id] = {"parent": parent_id, "name": name, "message": message_id}
+        return {"id": str(thread_id), "type": body.get("type", 11), "parent_id": str(parent_id),
+                "name": name, "owner_id": "0", "message_count": 0, "member_count": 1,
+                "thread_metadata": {"archived": False, "auto_archive_duration":
+                                    body.get("auto_archive_duration", 10080),
+                                    "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                                    "locked": False}}
 
     def _send(self, channel_id: int, body: dict, files) -> dict:
         user_id = self.dm_channels.get(channel_id)

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple, Protocol
 from bot import final, undo
 from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
+from bot.clock import TurnClock
 from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
 from bot.i18n import first, norm_locale, t
 from bot.render_service import Renderer
@@ -32,7 +33,6 @@ from storage import Database, GameRow, SeatRow, StaleMove
 log = logging.getLogger(__name__)
 
 MAX_TURN_HOURS = 24 * 14
-MAX_DEFAULTS_PER_SEAT = 60  # a timed-out seat's turn is finished by its defaults, bounded
 DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day,
 DM_RETRY_ON_RETURN = 3600     # or when the player is back after an hour
 FIRST_BOARD = -1              # the "news since" of a table's first board: from the start
@@ -94,12 +94,13 @@ class TableService:
     """Everything a table can do, independent of Discord."""
 
     def __init__(self, db: Database, notifier: Notifier, *, renderer: Renderer | None = None,
-                 stop_after: int | None = None) -> None:
+                 stop_after: int | None = None, clock: Any = None) -> None:
         self.db = db
         self.notifier = notifier
         self.renderer = renderer or Renderer()
         self.stop_after = stop_after  # simulate --stop-after: AI seats pause at this seq
         self._locks: dict[int, asyncio.Lock] = {}
+        self.clock = TurnClock(self, time=clock or time.time)  # deadlines, reminders, zombies
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -250,53 +251,9 @@ class TableService:
             raise TableError("stale")
 
     async def enforce_deadlines(self, now: float | None = None) -> list[int]:
-        """The turn clock: where a table with a clock has had no move for its timeout,
-        every waiting human's open decisions are answered with their timeout defaults
-        (the rules' "timeout defaults", e.g. Citadels §5: take 2 gold, skip the rest).
-
-        Safe to call often and after restarts (the deadline is the last move's time plus
-        the table's timeout, all in the database).  Returns the ids of tables it moved.
-        """
-        now = time.time() if now is None else now
-        moved = []
-        for candidate in await self.db.list_games(statuses=("active",)):
-            if not candidate.turn_timeout or candidate.updated + candidate.turn_timeout > now:
-                continue
-            async with self.lock(candidate.id):
-                row = await self._load(candidate.id)
-                if row.status != "active" or row.seq != candidate.seq:
-                    continue  # somebody moved meanwhile
-                if await self._time_out(row):
-                    moved.append(row.id)
-        return moved
-
-    async def _time_out(self, row: GameRow) -> bool:
-        game = registry.get(row.type)
-        humans = {s.seat for s in row.seats if not s.is_ai}
-        late = [d.seat for d in game.pending(row.state) if d.seat in humans and d.default]
-        if not late:
-            return False
-        before = self._turn(game, row)
-        events: list[Event] = []
-        for seat in late:
-            asked = game.decision_for(row.state, seat)
-            notice = [Event("timed_out", {"seat": seat},  # stored with the first default move
-                            frozenset({seat}) if asked and asked.anonymous else None)]
-            turn = self._turn(game, row)
-            for _ in range(MAX_DEFAULTS_PER_SEAT):  # finish this turn only, never the next
-                decision = game.decision_for(row.state, seat)
-                if decision is None or decision.default is None or row.status != "active":
-                    break
-                action = Action(decision.kind, decision.default)
-                batch = notice + game.apply(row.state, seat, action)
-                notice = []
-                row = await self._persist(game, row, seat, action, batch, secret=decision.secret)
-                events += batch
-                if self._turn(game, row) != turn:
-                    break
-        row, more = await self._play_ai(game, row)
-        await self._announce(game, row, events + more, before=before)
-        return True
+        """The turn clock (``bot.clock``): reminders, timeout defaults of late seats,
+        zombies, expired lobbies.  Returns the ids of the tables where a seat timed out."""
+        return await self.clock.tick(now)
 
     async def resume(self, game_id: int) -> GameRow:
         """Let AI seats continue (after a restart or ``simulate --resume``)."""
@@ -538,6 +495,7 @@ class TableService:
         their panel, else by a mention in the channel.
         """
         now = self._turn(game, row)
+        await self.clock.after_turn(game, row, actor)
         await self._dm_private_events(game, row, events, actor)
         if row.status == "active" and (now.seats, now.marker) == (before.seats, before.marker):
             return
@@ -559,7 +517,7 @@ class TableService:
         since = board["seq"] if board else FIRST_BOARD
         news = await self._news(row, since, row.seq)
         await self._disable_last_board(row)
-        pings = await self._closed_dm_users(row, fresh)
+        pings = await self._closed_dm_users(row, fresh) - await self.clock.quiet_users(row)
         msg = await self._board_message(game, row, news, pings=pings)
         message_id = await self.notifier.post(row.channel_id, msg)
         if message_id is not None:
@@ -607,6 +565,7 @@ class TableService:
     async def _board_message(self, game: Game, row: GameRow, events: list[Event], *,
                              pings: set[int] | None = None) -> m.OutMessage:
         msg = board_message(game, row, events, pings=pings)
+        msg.text = "\n".join([msg.text, *await self.clock.board_notes(row)])
         image = await self.renderer.table(row.type, view_for(game, row, None), row.locale,
                                           row.id, row.seq)
         if image:
@@ -656,12 +615,16 @@ class TableService:
         buttons); whose DMs are closed is pinged in the channel instead (unless a new
         board just did, or the question is an anonymous reaction: that would tell who
         holds the card)."""
+        quiet = await self.clock.quiet_users(row)   # on vacation, or asked not to be told
+        link = await self.clock.board_link(row)
         for seat in sorted(seats):
             user = next(s for s in row.seats if s.seat == seat)
-            if user.is_ai or user.user_id is None:
+            if user.is_ai or user.user_id is None or user.user_id in quiet:
                 continue
             panel = await self.panel_for(row, seat, notices=False)
             panel.ephemeral = False
+            if link:
+                panel.text = f"{panel.text}\n{link}"[:m.MAX_CONTENT]
             was_closed = await self.db.dm_closed_at(user.user_id)
             sent = await self._dm(user.user_id, panel)
             if sent:

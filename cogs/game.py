@@ -12,6 +12,7 @@ from bot.i18n import has, t
 from bot.i18n.translator import L
 from bot.text import game_title
 from cogs import memory
+from cogs import clock as clock_cmds
 from cogs.moves import GameId, game_option, resolve_game
 from cogs.replies import answer, caller_of, locale_of, send
 from engine import registry
@@ -31,7 +32,7 @@ def setting_choices(game_id: str, name: str) -> list[app_commands.Choice[str]]:
 
 
 NEW_OPTIONS = ("game", "seats", "turn_hours", "action_cards", "winter", "estates",
-               "estate_choice", "options")
+               "estate_choice", "options", "thread")
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -82,17 +83,23 @@ class GameCog(commands.Cog):
                   turn_hours: Optional[app_commands.Range[int, 1, 336]] = None,
                   action_cards: Optional[bool] = None, winter: Optional[bool] = None,
                   estates: Optional[str] = None, estate_choice: Optional[str] = None,
-                  options: Optional[str] = None) -> None:
+                  options: Optional[str] = None, thread: Optional[bool] = None) -> None:
         async def work(table, locale):
             chosen = parse_options(options)
             dedicated = {"action_cards": action_cards, "winter": winter, "estates": estates,
                          "estate_choice": estate_choice}
             chosen.update({k: v for k, v in dedicated.items() if v is not None})
             user = interaction.user
+            in_thread = bool(thread) and interaction.guild_id is not None
+            channel = await clock_cmds.open_thread(interaction, game, locale) if in_thread \
+                else interaction.channel_id
             row = await table.create_lobby(game, guild_id=interaction.guild_id,
-                                           channel_id=interaction.channel_id, host_id=user.id,
+                                           channel_id=channel, host_id=user.id,
                                            host_name=user.display_name, options=chosen,
                                            locale=locale, seats=seats, turn_hours=turn_hours)
+            if in_thread:   # the table's channel is the thread: its lobby and boards go there
+                await table.notifier.post(channel, table.lobby_message(row))
+                return m.OutMessage(t("reply.thread_opened", locale, thread=f"<#{channel}>"))
             return table.lobby_message(row)
 
         await answer(interaction, work, defer="none")
@@ -124,7 +131,7 @@ class GameCog(commands.Cog):
                 rows += await table.list_games(guild_id=interaction.guild_id)
             unique = {row.id: row for row in rows}
             lines = [status_line(unique[i], locale) for i in sorted(unique)]
-            return m.OutMessage("\n".join(lines) or t("status.none", locale), ephemeral=True)
+            return await clock_cmds.my_games(table, interaction, lines, locale)
 
         await answer(interaction, work)
 
@@ -211,6 +218,81 @@ class GameCog(commands.Cog):
             return await memory.leaderboard(table, caller_of(interaction), game, locale=locale)
 
         await answer(interaction, work)
+
+    # -- clock: notices, vacation, zombies, host controls (bot/clock.py, cogs/clock.py)
+    @game.command(name=L("cmd.game.notify.name"), description=L("cmd.game.notify.description"))
+    @app_commands.rename(choice=L("cmd.game.notify.choice.name"))
+    @app_commands.describe(choice=L("cmd.game.notify.choice.description"))
+    @app_commands.choices(choice=[app_commands.Choice(name=L(f"cmd.game.notify.{c}"), value=c)
+                                  for c in clock_cmds.NOTIFY_CHOICES])
+    async def notify(self, interaction: discord.Interaction, choice: str) -> None:
+        await answer(interaction, lambda table, locale: clock_cmds.notify(
+            table, interaction, choice, locale))
+
+    @game.command(name=L("cmd.game.vacation.name"), description=L("cmd.game.vacation.description"))
+    @app_commands.rename(days=L("cmd.game.vacation.days.name"), end=L("cmd.game.vacation.end.name"))
+    @app_commands.describe(days=L("cmd.game.vacation.days.description"),
+                           end=L("cmd.game.vacation.end.description"))
+    async def vacation(self, interaction: discord.Interaction,
+                       days: Optional[app_commands.Range[int, 1, 14]] = None,
+                       end: Optional[bool] = None) -> None:
+        await answer(interaction, lambda table, locale: clock_cmds.vacation(
+            table, interaction, days, end, locale))
+
+    @game.command(name=L("cmd.game.reclaim.name"), description=L("cmd.game.reclaim.description"))
+    @game_option
+    async def reclaim(self, interaction: discord.Interaction, game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = await resolve_game(interaction, game_id)
+            return await clock_cmds.take_back(table, interaction, gid, locale)
+
+        await answer(interaction, work, game_id=game_id)
+
+    @game.command(name=L("cmd.game.kick.name"), description=L("cmd.game.kick.description"))
+    @game_option
+    @app_commands.rename(player=L("cmd.param.player"))
+    @app_commands.describe(player=L("cmd.game.kick.player.description"))
+    async def kick(self, interaction: discord.Interaction, player: discord.User,
+                   game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = game_id if game_id is not None else await clock_cmds.lobby_here(table, interaction)
+            return await clock_cmds.remove_player(table, interaction, gid, player, locale)
+
+        await answer(interaction, work, game_id=game_id)
+
+    @game.command(name=L("cmd.game.host.name"), description=L("cmd.game.host.description"))
+    @game_option
+    @app_commands.rename(player=L("cmd.param.player"))
+    @app_commands.describe(player=L("cmd.game.host.player.description"))
+    async def host(self, interaction: discord.Interaction, player: discord.User,
+                   game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = game_id if game_id is not None else await clock_cmds.lobby_here(
+                table, interaction, active=True)
+            return await clock_cmds.new_host(table, interaction, gid, player, locale)
+
+        await answer(interaction, work, game_id=game_id)
+
+    @game.command(name=L("cmd.game.clock.name"), description=L("cmd.game.clock.description"))
+    @game_option
+    @app_commands.rename(hours=L("cmd.game.clock.hours.name"),
+                         reminders=L("cmd.game.clock.reminders.name"),
+                         timeouts=L("cmd.game.clock.timeouts.name"))
+    @app_commands.describe(hours=L("cmd.game.clock.hours.description"),
+                           reminders=L("cmd.game.clock.reminders.description"),
+                           timeouts=L("cmd.game.clock.timeouts.description"))
+    async def clock(self, interaction: discord.Interaction,
+                    hours: app_commands.Range[int, 1, 336],
+                    reminders: Optional[str] = None,
+                    timeouts: Optional[app_commands.Range[int, 1, 10]] = None,
+                    game_id: GameId = None) -> None:
+        async def work(table, locale):
+            gid = game_id if game_id is not None else await clock_cmds.lobby_here(
+                table, interaction, active=True)
+            return await clock_cmds.change_clock(table, interaction, gid, hours, reminders,
+                                                 timeouts, locale)
+
+        await answer(interaction, work, game_id=game_id)
 
     @app_commands.command(name=L("cmd.rules.name"), description=L("cmd.rules.description"))
     @app_commands.rename(game=L("cmd.rules.game.name"))

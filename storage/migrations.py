@@ -118,6 +118,36 @@ STEPS: list[Step] = [
         )""",
         "CREATE TABLE rated_games (game INTEGER PRIMARY KEY)",
     ),
+    (  # clock: the turn clock per waiting seat (``due``: the next time the clock must act:
+       #     a reminder, a deadline or a vacation's end; indexed so the minute task reads
+       #     only what is due), a table's clock settings, players' vacations, and how
+       #     each player wants to be told it is their turn
+        """CREATE TABLE clocks (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            turn TEXT,
+            started REAL,
+            deadline REAL,
+            paused_left REAL,
+            reminded INTEGER NOT NULL DEFAULT 0,
+            due REAL,
+            timeouts INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (game, seat)
+        )""",
+        "CREATE INDEX clocks_due ON clocks (due) WHERE due IS NOT NULL",
+        """CREATE TABLE clock_settings (
+            game INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+            reminders TEXT,
+            zombie_after INTEGER
+        )""",
+        """CREATE TABLE vacations (
+            user INTEGER NOT NULL,
+            start REAL NOT NULL,
+            end REAL NOT NULL
+        )""",
+        "CREATE INDEX vacations_user ON vacations (user, end)",
+        "ALTER TABLE users ADD COLUMN notify TEXT NOT NULL DEFAULT 'all'",
+    ),
 ]
 
 

@@ -1,0 +1,165 @@
+"""The turn clock's storage: one row per (table, seat) that waits or has waited, the
+tables' clock settings, players' vacations and notification choices.
+
+A seat's ``due`` is the next moment the clock has something to do for it (a reminder,
+its deadline, or the end of its player's vacation); :meth:`ClockStore.due` reads only
+the rows whose ``due`` has passed, through a partial index, so the minute task costs
+nothing while nobody is late.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from storage.games import Database
+
+NOTIFY = ("all", "reminders", "none")
+
+
+@dataclass
+class SeatClock:
+    """A seat's clock.  ``turn``: the turn it waits in (None: not waiting);
+    ``deadline`` None while paused (then ``paused_left`` seconds remain) or without a
+    clock; ``reminded``: how many of the table's reminder points were sent this turn;
+    ``timeouts``: consecutive turns that ran out."""
+
+    game: int
+    seat: int
+    turn: str | None = None
+    started: float | None = None
+    deadline: float | None = None
+    paused_left: float | None = None
+    reminded: int = 0
+    due: float | None = None
+    timeouts: int = 0
+
+
+_COLUMNS = "game, seat, turn, started, deadline, paused_left, reminded, due, timeouts"
+
+
+def _clock(row) -> SeatClock:
+    return SeatClock(*(row[k] for k in _COLUMNS.split(", ")))
+
+
+class ClockStore:
+    """Clock rows, settings, vacations and notify choices on the game database."""
+
+    def __init__(self, database: Database) -> None:
+        self._db = database._db  # the same connection and lock as the games
+
+    # -- seat clocks -------------------------------------------------------------------
+    async def seats(self, game_id: int) -> dict[int, SeatClock]:
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE game = ?", (game_id,))
+        return {r["seat"]: _clock(r) for r in rows}
+
+    async def put(self, clocks: list[SeatClock]) -> None:
+        """Insert or replace these seat clocks in one transaction."""
+        if not clocks:
+            return
+        async with self._db.transaction() as tx:
+            for c in clocks:
+                await tx.execute(
+                    f"INSERT OR REPLACE INTO clocks ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (c.game, c.seat, c.turn, c.started, c.deadline, c.paused_left, c.reminded,
+                     c.due, c.timeouts))
+
+    async def due(self, now: float, limit: int = 500) -> list[SeatClock]:
+        """Seat clocks with something due at ``now`` (indexed), earliest first."""
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                f"SELECT {_COLUMNS} FROM clocks WHERE due IS NOT NULL AND due <= ?"
+                " ORDER BY due LIMIT ?", (now, limit))
+        return [_clock(r) for r in rows]
+
+    async def stop(self, game_id: int) -> None:
+        """The table ended: nothing is due any more."""
+        async with self._db.transaction() as tx:
+            await tx.execute("UPDATE clocks SET turn = NULL, deadline = NULL, paused_left = NULL,"
+                             " due = NULL WHERE game = ?", (game_id,))
+
+    async def waiting_of(self, seats: list[tuple[int, int]]) -> list[SeatClock]:
+        """The waiting clocks among ``(game, seat)`` pairs."""
+        out = []
+        async with self._db.transaction(write=False) as tx:
+            for game, seat in seats:
+                row = await tx.fetchone(f"SELECT {_COLUMNS} FROM clocks WHERE game = ? AND seat = ?"
+                                        " AND turn IS NOT NULL", (game, seat))
+                if row is not None:
+                    out.append(_clock(row))
+        return out
+
+    # -- table settings ----------------------------------------------------------------
+    async def settings(self, game_id: int) -> tuple[list[float] | None, int | None]:
+        """(reminder points as fractions or seconds left, turns to zombie) or Nones."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone("SELECT reminders, zombie_after FROM clock_settings"
+                                    " WHERE game = ?", (game_id,))
+        if row is None:
+            return None, None
+        return (json.loads(row["reminders"]) if row["reminders"] else None), row["zombie_after"]
+
+    async def set_settings(self, game_id: int, *, reminders: list | None = None,
+                           zombie_after: int | None = None) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute(
+                "INSERT INTO clock_settings (game, reminders, zombie_after) VALUES (?, ?, ?)"
+                " ON CONFLICT (game) DO UPDATE SET"
+                " reminders = coalesce(excluded.reminders, reminders),"
+                " zombie_after = coalesce(excluded.zombie_after, zombie_after)",
+                (game_id, json.dumps(reminders) if reminders is not None else None, zombie_after))
+
+    async def set_turn_timeout(self, game_id: int, seconds: int) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute("UPDATE games SET turn_timeout = ? WHERE id = ?", (seconds, game_id))
+
+    async def stale_lobbies(self, before: float) -> list[int]:
+        """Lobbies created before ``before`` (they expire)."""
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall("SELECT id FROM games WHERE status = 'lobby' AND created < ?",
+                                     (before,))
+        return [r["id"] for r in rows]
+
+    # -- vacations -----------------------------------------------------------------------
+    async def vacation_end(self, user_id: int, now: float) -> float | None:
+        """When the user's vacation running at ``now`` ends (None: not on vacation)."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone("SELECT max(end) AS e FROM vacations WHERE user = ?"
+                                    " AND start <= ? AND end > ?", (user_id, now, now))
+        return row["e"] if row is not None else None
+
+    async def vacation_seconds(self, user_id: int, start: float, end: float) -> float:
+        """Seconds of vacation the user took between ``start`` and ``end``."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone(
+                "SELECT coalesce(sum(min(end, ?) - max(start, ?)), 0) AS s FROM vacations"
+                " WHERE user = ? AND end > ? AND start < ?", (end, start, user_id, start, end))
+        return float(row["s"])
+
+    async def add_vacation(self, user_id: int, start: float, end: float) -> None:
+        async with self._db.transaction() as tx:
+            await tx.execute("INSERT INTO vacations (user, start, end) VALUES (?, ?, ?)",
+                             (user_id, start, end))
+
+    async def end_vacation(self, user_id: int, now: float) -> bool:
+        """Cut the running vacation short at ``now``; False if there was none."""
+        async with self._db.transaction() as tx:
+            row = await tx.fetchone("SELECT count(*) AS n FROM vacations WHERE user = ?"
+                                    " AND start <= ? AND end > ?", (user_id, now, now))
+            await tx.execute("UPDATE vacations SET end = ? WHERE user = ? AND start <= ? AND end > ?",
+                             (now, user_id, now, now))
+        return row["n"] > 0
+
+    # -- notification choice -------------------------------------------------------------
+    async def notify(self, user_id: int) -> str:
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone("SELECT notify FROM users WHERE user = ?", (user_id,))
+        return row["notify"] if row is not None else "all"
+
+    async def set_notify(self, user_id: int, choice: str) -> None:
+        if choice not in NOTIFY:
+            raise ValueError(f"notify must be one of {NOTIFY}")
+        async with self._db.transaction() as tx:
+            await tx.execute("INSERT INTO users (user, notify) VALUES (?, ?)"
+                             " ON CONFLICT (user) DO UPDATE SET notify = excluded.notify",
+                             (user_id, choice))
