@@ -32,7 +32,7 @@ _MOMENTS = {
     "held": lambda s: sum(len(h) for h in s["held"]) >= 2,
     "discards": lambda s: bool(s["discards"]),
 }
-SEEDS = (1, 5)
+SEEDS = range(1, 21)            # AI games are played until every moment has been seen
 
 
 @lru_cache(maxsize=None)
@@ -41,7 +41,23 @@ def played(seed: int) -> tuple[tuple[str, dict], ...]:
     return tuple(snapshots(GAME, state, seed, _MOMENTS).items())
 
 
-STATES = [(f"s{seed}-{name}", state) for seed in SEEDS for name, state in played(seed)]
+def _first_of_each_moment() -> list[tuple[str, dict]]:
+    """(name, state): each moment from the first AI game it happened in (so a better AI
+    that plays differently never leaves a moment out), and two games' ends."""
+    found: dict[str, tuple[int, dict]] = {}
+    ends = []
+    for seed in SEEDS:
+        for name, state in played(seed):
+            if name == "end":
+                ends.append((f"s{seed}-end", state))
+            elif name not in found:
+                found[name] = (seed, state)
+        if len(found) == len(_MOMENTS) and len(ends) >= 2:
+            break
+    return [(f"s{seed}-{name}", state) for name, (seed, state) in found.items()] + ends[:2]
+
+
+STATES = _first_of_each_moment()
 IDS = [name for name, _ in STATES]
 
 
