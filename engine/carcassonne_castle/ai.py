@@ -47,10 +47,8 @@ def prospect(geo: Geometry, g: dict, left: int) -> float:
 
 def follower_cost(kind: str, supply: int, left: int) -> float:
     """What locking one follower on an open feature costs (merchants never come back)."""
-    scarce = 1.5 if supply <= 2 else 0.6
-    if kind == "C":
-        return scarce + 0.12 * left
-    return scarce + 0.02 * left
+    scarce = 1.0 if supply <= 2 else 0.3
+    return scarce + 0.12 * left if kind == "C" else scarce
 
 
 def _sign(winner: int | None, me: int) -> int:

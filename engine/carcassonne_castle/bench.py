@@ -3,7 +3,9 @@
 For the rulebook and the variant options: the median and p95 CPU time of a whole random
 game, and the p50/p99/max engine time per action (``pending`` + ``apply``, which includes
 drawing, legal-placement generation and union-find feature tracking; the random choice
-itself is not timed).  CPU time of this thread, so a busy machine does not inflate it.
+itself is not timed); then the median CPU time of a whole game with both seats played by
+``ai_preference`` (engine and AI).  CPU time of this thread, so a busy machine does not
+inflate it.
 """
 from __future__ import annotations
 
@@ -40,6 +42,18 @@ def timed_game(seed: int, options: dict) -> tuple[float, list[float]]:
     return total * 1000, per_action
 
 
+def ai_game_ms(seed: int) -> float:
+    clock = time.thread_time
+    rnd = random.Random(seed)
+    t0 = clock()
+    state = GAME.setup(2, {}, seed)
+    while GAME.result(state) is None:
+        decision = GAME.pending(state)[0]
+        option = GAME.ai_preference(state, decision, rnd)[0]
+        GAME.apply(state, decision.seat, Action(decision.kind, option))
+    return (clock() - t0) * 1000
+
+
 def pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -56,6 +70,8 @@ def main(games: int = 300) -> None:
               f"per action p50 {pct(actions, 0.5) * 1000:.0f} us, p99 "
               f"{pct(actions, 0.99) * 1000:.0f} us, max {max(actions):.2f} ms "
               f"({len(actions)} actions)")
+    ai = [ai_game_ms(seed) for seed in range(min(games, 50))]
+    print(f"AI vs AI: game p50 {pct(ai, 0.5):.2f} ms, p95 {pct(ai, 0.95):.2f} ms")
 
 
 if __name__ == "__main__":

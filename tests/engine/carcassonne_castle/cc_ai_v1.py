@@ -1,5 +1,5 @@
-"""The first (greedy) AI of the engine, kept unchanged as a baseline for the tests: the
-new ``engine/carcassonne_castle/ai.py`` must beat it."""
+"""The first (greedy) AI of the engine, kept as a baseline for the tests (the new
+``engine/carcassonne_castle/ai.py`` must beat it); only change: it ignores "extra:use"."""
 from __future__ import annotations
 
 import random
@@ -92,7 +92,7 @@ def ai_preference(geo: Geometry, state: dict, decision: Decision, rnd: random.Ra
         best: dict[str, float] = {}
         for cell, rots in state["legal"]:
             best[f"at:{geo.label(cell)}"] = max(placement_value(geo, state, cell, r, me) for r in rots)
-        return sorted(ids, key=lambda i: (-best[i], rnd.random()))
+        return sorted(ids, key=lambda i: (-best.get(i, -1e9), rnd.random()))
     if kind == "rotate":
         cell = state["chosen"]
         degrees = {f"rot:{d}": i for i, d in enumerate((0, 90, 180, 270))}
