@@ -565,6 +565,7 @@ class TableService:
     async def _board_message(self, game: Game, row: GameRow, events: list[Event], *,
                              pings: set[int] | None = None) -> m.OutMessage:
         msg = board_message(game, row, events, pings=pings)
+        await self.clock.after_turn(game, row)    # e.g. after an undo: whose clock runs
         msg.text = "\n".join([msg.text, *await self.clock.board_notes(row)])
         image = await self.renderer.table(row.type, view_for(game, row, None), row.locale,
                                           row.id, row.seq)

@@ -72,6 +72,12 @@ class ClockStore:
                 " ORDER BY due LIMIT ?", (now, limit))
         return [_clock(r) for r in rows]
 
+    async def next_due(self) -> float | None:
+        """The earliest moment the clock has something to do (None: nothing waits)."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone("SELECT min(due) AS d FROM clocks WHERE due IS NOT NULL")
+        return row["d"] if row is not None else None
+
     async def stop(self, game_id: int) -> None:
         """The table ended: nothing is due any more."""
         async with self._db.transaction() as tx:

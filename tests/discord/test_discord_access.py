@@ -31,6 +31,10 @@ COMMANDS = {
     "citadels end-turn": {},
     "citadels choose": {"option": "end"},
     "burgundy estate": {"player": str(BOB.id)},
+    "game reclaim": {},
+    "game kick": {"player": str(BOB.id)},
+    "game host": {"player": str(BOB.id)},
+    "game clock": {"hours": 24},
 }
 
 
