@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync]``."""
+"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync | arena]``."""
 from __future__ import annotations
 
 import argparse
@@ -61,7 +61,8 @@ def cmd_simulate(args) -> int:
         summary = asyncio.run(simulate(args.game, args.players, args.seed, Path(args.out),
                                        options=_parse_options(args.option),
                                        stop_after=args.stop_after, resume=args.resume,
-                                       images=not args.no_images, locale=args.locale))
+                                       images=not args.no_images, locale=args.locale,
+                                       days=getattr(args, "days", None)))
     except RuleError as err:
         from bot.text import error_text
         print(error_text(None, err, "en"), file=sys.stderr)
@@ -111,6 +112,10 @@ def cmd_bench(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["arena"]:  # AI levels against each other (its own options)
+        from bot.arena import main as arena_main
+        return arena_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m bot", description="Castellan board-game bot")
     sub = parser.add_subparsers(dest="cmd")
     sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
@@ -125,6 +130,9 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--resume", action="store_true")
     sim.add_argument("--no-images", action="store_true", help="skip rendering (faster)")
     sim.add_argument("--locale", default="en", choices=("en", "cs"), help="language of the posts")
+    sim.add_argument("--days", type=int, default=None,
+                     help="play on a simulated clock for at most N days (turn clock, reminders, "
+                          "a vacation, a zombie seat); the transcript shows the times")
     com = sub.add_parser("commands", help="print the application-command payload")
     com.add_argument("--json", action="store_true")
     syn = sub.add_parser("sync", help="sync slash commands with Discord")

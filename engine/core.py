@@ -251,6 +251,14 @@ class Game:
     def result(self, state: State) -> Result | None:
         raise NotImplementedError
 
+    def determinize(self, view: dict, rng: Any) -> State:
+        """A full state consistent with a seat's ``view`` (hands, decks, face-down stacks,
+        secret picks sampled with ``rng``, a ``random.Random``), so that
+        ``view(determinize(v, rng), v["seat"]) == v``: what honest AI search plays on.
+        ``view["my_decision"]`` (``{"kind", "options"}``), when present, is the seat's own
+        open decision.  Optional: games without it raise NotImplementedError."""
+        raise NotImplementedError
+
     def turn_marker(self, state: State) -> Any:
         """Changes when a new turn begins (e.g. ``(round, rank)``), even for the same player.
 

@@ -113,3 +113,7 @@ class Citadels(Game):
 
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)
+
+    def determinize(self, view: dict, rng) -> State:
+        from engine.citadels.determinize import determinize
+        return determinize(view, rng)

@@ -1,0 +1,99 @@
+"""Honest AI seats at three levels, for every game, on the engine contract only.
+
+An AI seat decides from its *knowledge*: the seat's view plus its own open decision
+(:func:`knowledge`), never from the state.  Each level samples full states consistent
+with that knowledge through the game's ``determinize(view, rng)`` and plays on them:
+
+- ``easy``: the game's heuristic (``ai_preference``) on one sampled state;
+- ``normal`` / ``hard``: information-set Monte Carlo search (:mod:`engine.search.ismcts`)
+  with the heuristic as rollout policy and prior, bounded per decision by an iteration
+  and a CPU-time budget (``hard`` gets more of both).
+
+Games without ``determinize`` or ``ai_preference`` fall back to a uniformly random legal
+option (still honest).
+
+Why our own search and not OpenSpiel's ``ISMCTSBot`` (evaluated 2026-11-24): a wheel
+exists for this platform (``open_spiel-2.0.2-cp311-manylinux_2_27_x86_64``, 16 MB) and
+its C++ ISMCTS accepts Python games that implement ``resample_from_infostate``.  But an
+adapter would have to map our per-state string option ids to one fixed integer action
+space (``num_distinct_actions``: the largest decision of any state), give every state an
+information-state string (a JSON dump of the view per node), and clone our states through
+Python for every simulation; the C++ search then calls back into Python for each
+``legal_actions``/``apply_action``/rollout step, so nothing of the work leaves Python and
+each step pays pybind overhead on top.  Our heuristics as rollout policy would need a
+Python evaluator anyway.  Our own search is ~200 lines on the contract, needs no
+dependency and no adapter, and keeps the same seed giving the same decision.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core import Action, Decision, Game, State
+
+from engine.search.ismcts import Budget, search
+
+__all__ = ["LEVELS", "BUDGETS", "Budget", "decide", "knowledge", "honest"]
+
+LEVELS = ("easy", "normal", "hard")
+#: per level: iterations and CPU seconds per decision (whichever ends first)
+BUDGETS = {"normal": Budget(iterations=48, seconds=0.25),
+           "hard": Budget(iterations=400, seconds=1.6)}
+
+
+def knowledge(game: Game, state: State, seat: int) -> dict:
+    """What the AI seat may use: its view plus its own open decision (kind, option ids).
+
+    The only place that reads the state, and only through ``game.view``."""
+    view = game.view(state, seat)
+    decision = game.decision_for(state, seat)
+    if decision is not None:
+        view["my_decision"] = {"kind": decision.kind,
+                               "options": [o.id for o in decision.options]}
+    return view
+
+
+def honest(game: Game) -> bool:
+    """Does ``game`` offer ``determinize`` (so search and heuristics see no hidden info)?"""
+    return type(game).determinize is not Game.determinize
+
+
+def decide(game: Game, view: dict, level: str, seed: int,
+           budget: Budget | None = None) -> str:
+    """The option id the AI seat of ``view`` picks at ``level`` (same inputs, same id)."""
+    mine = view["my_decision"]
+    options = mine["options"]
+    rng = random.Random(seed)
+    if len(options) == 1:
+        return options[0]
+    if not honest(game):
+        return rng.choice(options)
+    if level == "easy":
+        return heuristic(game, view, rng)
+    return search(game, view, rng, budget or BUDGETS[level])
+
+
+def heuristic(game: Game, view: dict, rng: random.Random) -> str:
+    """The heuristic's first choice on one state sampled from ``view``."""
+    options = view["my_decision"]["options"]
+    prefer = getattr(game, "ai_preference", None)
+    if prefer is None:
+        return rng.choice(options)
+    state = game.determinize(view, rng)
+    decision = _decision_in(game, state, view)
+    if decision is None:
+        return rng.choice(options)
+    ranked = [o for o in prefer(state, decision, rng) if o in options]
+    return ranked[0] if ranked else rng.choice(options)
+
+
+def _decision_in(game: Game, state: State, view: dict) -> Decision | None:
+    """The seat's decision in a sampled state, when it is the one the seat faces."""
+    decision = game.decision_for(state, view["seat"])
+    if decision is None or decision.kind != view["my_decision"]["kind"]:
+        return None
+    return decision
+
+
+def action(view: dict, option: str) -> Action:
+    """The action answering the seat's open decision with ``option``."""
+    return Action(view["my_decision"]["kind"], option)
