@@ -3,6 +3,13 @@ a follower, the order of several completed features (when it matters) and wall t
 just before scoring, then wall tile 1 for an extra turn; the game ends after the turn that
 used up the supply.
 
+Wall tile 1 may be played on any own turn (spec 9): the seat is asked once, at the end of
+its first own turn after the tile came to it; a kept tile is then offered as
+``extra:use`` in every later place decision (no question each turn).  Played tiles
+add to ``state["extra_turns"]``: that many more turns of the same seat follow.
+Completed features nobody stands on make no event (nothing changes hands); the
+view's ``scored`` still lists them for highlighting.
+
 ``state["phase"]`` names the open decision of ``state["active"]``:
 ``place`` / ``rotate`` / ``follower`` / ``order`` / ``double`` / ``extra`` / ``over``.
 """

@@ -101,7 +101,10 @@ def doubles_for(geo: Geometry, state: dict, root: int) -> list:
 
 def order_matters(geo: Geometry, state: dict) -> bool:
     """Whether the placing seat should choose the order of the current group: some order
-    would take a different wall tile, or a wall tile 2/3 could double one of them."""
+    would take a different wall tile, or a wall tile 2/3 could double one of them.
+    Otherwise every order ends with the same scores, wall tiles and towers (the keep only
+    grows to the largest house, whatever the order), so asking could change nothing:
+    ``test_order_question_is_equivalent_to_asking_always`` checks this by brute force."""
     group = current_group(state)
     if len(group) < 2:
         return False

@@ -357,7 +357,8 @@ def test_own_features_score_before_the_opponents():
 
 def test_order_question_is_equivalent_to_asking_always(monkeypatch):
     """Whenever the engine does not ask, every order of the group gives the same scores,
-    held wall tiles and corner towers (brute force on positions of random games)."""
+    held wall tiles, corner towers and keep sizes (brute force on positions of random
+    games, both keep rulings)."""
     import copy
     from itertools import permutations
     from engine.carcassonne_castle import scoring
@@ -373,19 +374,20 @@ def test_order_question_is_equivalent_to_asking_always(monkeypatch):
                 trial = copy.deepcopy(state)
                 for root in order:
                     scoring.score_feature(geo, trial, root, None, [])
-                outcomes.add(json.dumps([trial["score"], trial["held"], trial["towers"]]))
+                keeps = [k and k["size"] for k in trial["keep"]]
+                outcomes.add(json.dumps([trial["score"], trial["held"], trial["towers"], keeps]))
             assert len(outcomes) == 1
             checked.append(len(group))
         return answer
 
     monkeypatch.setattr(scoring, "order_matters", spy)
     for seed in range(60):
-        state = REAL.setup(2, {}, seed)
+        state = REAL.setup(2, {"keep_requires_own_placement": seed % 2 == 0}, seed)
         rnd = random.Random(seed)
         while REAL.result(state) is None:
             d = REAL.pending(state)[0]
             REAL.apply(state, d.seat, Action(d.kind, rnd.choice(d.options).id))
-    assert checked
+    assert len(checked) >= 5, len(checked)
 
 
 # -- 5.2 keep ---------------------------------------------------------------------------------
