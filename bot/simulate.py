@@ -35,8 +35,14 @@ def ai_rng(state: dict, seq: int) -> random.Random:
 
 async def simulate(game_id: str, players: int, seed: int, out: Path, *,
                    options: dict[str, Any] | None = None, stop_after: int | None = None,
-                   resume: bool = False, images: bool = True, locale: str = "en") -> dict:
-    """Run (or resume) one game; returns the summary printed as the last stdout line."""
+                   resume: bool = False, images: bool = True, locale: str = "en",
+                   days: int | None = None) -> dict:
+    """Run (or resume) one game; returns the summary printed as the last stdout line.
+    ``days``: play on a simulated clock for at most that many days (``bot.simulate_days``)."""
+    if days is not None:
+        from bot.simulate_days import simulate_days
+        return await simulate_days(game_id, players, seed, out, days, options=options,
+                                   images=images, locale=locale)
     game = registry.get(game_id)
     game.check_seats(players)
     game.parse_options(options)  # refuse bad options before touching the output folder
