@@ -133,9 +133,6 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--days", type=int, default=None,
                      help="play on a simulated clock for at most N days (turn clock, reminders, "
                           "a vacation, a zombie seat); the transcript shows the times")
-    sim.add_argument("--days", type=int, default=None,
-                     help="play on a simulated clock for at most N days (turn clock, reminders, "
-                          "a vacation, a zombie seat); the transcript shows the times")
     com = sub.add_parser("commands", help="print the application-command payload")
     com.add_argument("--json", action="store_true")
     syn = sub.add_parser("sync", help="sync slash commands with Discord")
