@@ -74,7 +74,8 @@ def options_line(row: GameRow) -> str:
 
 
 def lobby_message(row: GameRow) -> m.OutMessage:
-    """The lobby post with Join / Leave / Add (Remove) AI seat / Start buttons."""
+    """The lobby post with Join / Leave / Add (Remove) AI seat / Start buttons, and a row
+    adding an AI seat at the normal or hard level."""
     game = registry.get(row.type)
     loc = row.locale
     names = ", ".join(s.name for s in row.seats) or t("lobby.empty", loc)
@@ -91,7 +92,9 @@ def lobby_message(row: GameRow) -> m.OutMessage:
         if any(s.is_ai for s in row.seats):
             buttons += (m.Button(m.lobby_id(row.id, "unai"), t("lobby.remove_ai", loc)),)
         buttons += (m.Button(m.lobby_id(row.id, "start"), t("lobby.start", loc), "primary"),)
-        return m.OutMessage("\n".join(lines), rows=[buttons])
+        levels = tuple(m.Button(m.lobby_id(row.id, f"ai_{level}"), t(f"lobby.ai_{level}", loc))
+                       for level in ("normal", "hard"))  # "ai" itself adds an easy seat
+        return m.OutMessage("\n".join(lines), rows=[buttons, levels])
     lines.append(t("lobby.started", loc) if row.status != "abandoned" else t("board.abandoned", loc))
     return m.OutMessage("\n".join(lines))
 

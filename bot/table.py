@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
 
 from bot import final, undo
+from bot.ai_seats import DEFAULT_LEVEL, LEVELS, AiSeats
 from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.clock import TurnClock
@@ -26,7 +27,7 @@ from bot.i18n import first, norm_locale, t
 from bot.render_service import Renderer
 from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
                       option_label, question)
-from engine import ai, registry
+from engine import registry
 from engine.core import Action, Decision, Event, Game, RuleError
 from storage import Database, GameRow, SeatRow, StaleMove
 
@@ -101,6 +102,7 @@ class TableService:
         self.stop_after = stop_after  # simulate --stop-after: AI seats pause at this seq
         self._locks: dict[int, asyncio.Lock] = {}
         self.clock = TurnClock(self, time=clock or time.time)  # deadlines, reminders, zombies
+        self.ai = AiSeats(db)  # AI levels; normal/hard search in a worker process
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -176,13 +178,17 @@ class TableService:
             await self.db.set_status(row.id, "abandoned")
         return None
 
-    async def add_ai(self, game_id: int, who: Caller) -> GameRow:
+    async def add_ai(self, game_id: int, who: Caller, level: str = DEFAULT_LEVEL) -> GameRow:
+        """An AI seat playing at ``level`` (easy / normal / hard), shown in its name."""
+        if level not in LEVELS:
+            raise TableError("illegal_option", option=level)
         async with self.lock(game_id):
             row = await self._lobby(game_id, who)
             self._check_host(row, who)
             self._check_room(row)
             n = sum(1 for s in row.seats if s.is_ai) + 1
-            name = t("ai.name", row.locale, n=n)
+            name = t("ai.name_level", row.locale, n=n, level=t(f"ai.level.{level}", row.locale))
+            await self.ai.set_level(game_id, name, level)
             await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), None, True, name)])
             return await self._load(game_id)
 
@@ -459,8 +465,7 @@ class TableService:
             if not mine:
                 break
             decision = mine[0]
-            rnd = random.Random((int(row.state.get("rng", 0)) << 20) ^ row.seq)
-            action = ai.choose(game, row.state, decision, rnd)
+            action = await self.ai.choose(game, row, decision)  # from the seat's view only
             batch = game.apply(row.state, decision.seat, action)
             row = await self._persist(game, row, decision.seat, action, batch,
                                       secret=decision.secret)

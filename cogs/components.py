@@ -87,8 +87,8 @@ class PanelButton(_Routed, ui.DynamicItem[ui.Button], template=r"p1:(?P<game>\d+
 
 
 @route
-class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+):(?P<verb>join|leave|ai|unai|start)"):
-    """Join / leave / add or remove an AI seat / start, then refresh the lobby message."""
+class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+):(?P<verb>join|leave|ai|ai_normal|ai_hard|unai|start)"):
+    """Join / leave / add (at a level) or remove an AI seat / start, then refresh the lobby."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         game_id, verb, user = self.game_id, self.match["verb"], interaction.user
@@ -99,8 +99,8 @@ class LobbyButton(_Routed, ui.DynamicItem[ui.Button], template=r"l1:(?P<game>\d+
                 row = await table.join(game_id, who, user.display_name)
             elif verb == "leave":
                 row = await table.leave(game_id, who)
-            elif verb == "ai":
-                row = await table.add_ai(game_id, who)
+            elif verb.startswith("ai"):  # ai (easy), ai_normal, ai_hard
+                row = await table.add_ai(game_id, who, verb.partition("_")[2] or "easy")
             elif verb == "unai":
                 row = await table.remove_ai(game_id, who)
             else:

@@ -148,6 +148,15 @@ STEPS: list[Step] = [
         "CREATE INDEX vacations_user ON vacations (user, end)",
         "ALTER TABLE users ADD COLUMN notify TEXT NOT NULL DEFAULT 'all'",
     ),
+    (  # AI levels: easy / normal / hard per AI seat (by its name); name "" = the table's
+       #     level, played by seats handed to the AI later (storage/ai_levels.py)
+        """CREATE TABLE ai_levels (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            name TEXT NOT NULL,
+            level TEXT NOT NULL,
+            PRIMARY KEY (game, name)
+        )""",
+    ),
 ]
 
 

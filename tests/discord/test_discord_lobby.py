@@ -13,7 +13,8 @@ async def test_lobby_join_leave_ai_and_start(offline):
     assert not lobby.ephemeral and "Akční karty: ano · Velká zeď: ne" in lobby.content
     assert "action_cards" not in lobby.content and "great_wall" not in lobby.content
     gid = int(lobby.custom_ids()[0].split(":")[1])
-    assert lobby.custom_ids() == [f"l1:{gid}:{v}" for v in ("join", "leave", "ai", "start")]
+    assert lobby.custom_ids() == [f"l1:{gid}:{v}" for v in ("join", "leave", "ai", "start",
+                                                            "ai_normal", "ai_hard")]
 
     ex = await offline.click(BOB, lobby, f"l1:{gid}:join")
     assert ex.responses[0]["type"] == 6 and "Bob" in ex.last.content     # lobby edited
@@ -170,12 +171,14 @@ async def test_host_removes_an_ai_seat(offline):
     ex = await offline.click(ALICE, lobby, f"l1:{gid}:ai")
     ex = await offline.click(ALICE, lobby, f"l1:{gid}:ai")
     lobby = offline.fake.messages[lobby.message_id]
-    assert lobby.custom_ids() == [f"l1:{gid}:{v}" for v in ("join", "leave", "ai", "unai", "start")]
+    assert lobby.custom_ids() == [f"l1:{gid}:{v}" for v in ("join", "leave", "ai", "unai", "start",
+                                                            "ai_normal", "ai_hard")]
     ex = await offline.click(BOB, lobby, f"l1:{gid}:unai")
     assert ex.last.ephemeral and ex.last.content == t("error.not_host", "en")
     await offline.click(ALICE, lobby, f"l1:{gid}:unai")
     row = await offline.table.db.load_game(gid)
-    assert [s.name for s in row.seats] == ["Alice", "Bob", t("ai.name", "cs", n=1)]
+    assert [s.name for s in row.seats] == ["Alice", "Bob", t("ai.name_level", "cs", n=1,
+                                                            level=t("ai.level.easy", "cs"))]
     await offline.click(ALICE, lobby, f"l1:{gid}:unai")
     row = await offline.table.db.load_game(gid)
     assert [s.is_ai for s in row.seats] == [False, False]
