@@ -52,6 +52,8 @@ class CastellanBot(commands.Bot):
     async def setup_hook(self) -> None:
         self.db = await open_database(self.settings.database_path)
         self.table = TableService(self.db, DiscordNotifier(self), renderer=self.renderer)
+        self.table.clock.lobby_ttl = self.settings.lobby_days * 86400
+        self.table.clock.vacation_days = self.settings.vacation_days
         await self.load_commands()
 
     async def on_ready(self) -> None:
@@ -66,8 +68,9 @@ class CastellanBot(commands.Bot):
 
     @tasks.loop(seconds=CLOCK_SECONDS)
     async def turn_clock(self) -> None:
-        """Apply timeout defaults where a table's turn clock ran out (state in SQLite,
-        so a restart loses no deadline)."""
+        """The turn clock (``bot.clock``): reminders, timeout defaults where a seat's
+        clock ran out, the AI for absent players, expired lobbies (state in SQLite, so a
+        restart loses no deadline and repeats no reminder)."""
         try:
             await self.table.enforce_deadlines()
         except Exception:  # one bad table must not stop the clock for the others

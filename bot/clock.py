@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 DEFAULT_REMINDERS = (0.5, 7200.0)   # < 1: a share of the clock left; else seconds left
 DEFAULT_ZOMBIE_AFTER = 3
 LOBBY_TTL = 7 * 86400
+VACATION_DAYS = 14                  # each player's vacation allowance per calendar month
 MAX_DEFAULTS_PER_SEAT = 60          # a timed-out seat's turn is finished by its defaults, bounded
 
 
@@ -73,11 +74,12 @@ class TurnClock:
     """The clock of every table of one :class:`~bot.table.TableService`."""
 
     def __init__(self, service: "TableService", *, time: Callable[[], float] = _time.time,
-                 lobby_ttl: float = LOBBY_TTL) -> None:
+                 lobby_ttl: float = LOBBY_TTL, vacation_days: int = VACATION_DAYS) -> None:
         self.service = service
         self.store = ClockStore(service.db)
         self.time = time
         self.lobby_ttl = lobby_ttl
+        self.vacation_days = vacation_days
         self._at: float | None = None   # the tick's "now" while it runs
 
     def now(self) -> float:

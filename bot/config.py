@@ -12,6 +12,8 @@ class Settings:
     dev_guild_id: int | None
     default_locale: str
     log_level: str
+    lobby_days: int = 7         # lobbies that never start close after this many days
+    vacation_days: int = 14     # each player's vacation allowance per month
 
 
 def load_settings(env_file: str | None = ".env") -> Settings:
@@ -29,4 +31,11 @@ def load_settings(env_file: str | None = ".env") -> Settings:
         dev_guild_id=int(guild) if guild.isdigit() else None,
         default_locale=os.environ.get("DEFAULT_LOCALE", "").strip() or "en",
         log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
+        lobby_days=_int(os.environ.get("LOBBY_DAYS"), 7),
+        vacation_days=_int(os.environ.get("VACATION_DAYS"), 14),
     )
+
+
+def _int(text: str | None, default: int) -> int:
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and int(text) > 0 else default

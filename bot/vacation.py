@@ -3,7 +3,7 @@ their turn (``/game notify``), and "where is it my turn?" (``/game list``).
 
 A vacation pauses the turn clock of the player's turns in every game (the time left
 is kept and given back when it ends); each player may take a bounded number of days
-per calendar month (UTC), default 14.
+per calendar month (UTC), default 14 (``VACATION_DAYS``).
 """
 from __future__ import annotations
 
@@ -21,7 +21,6 @@ from storage.clock import NOTIFY
 if TYPE_CHECKING:
     from bot.table import TableService
 
-ALLOWANCE_DAYS = 14
 DAY = 86400
 
 
@@ -34,18 +33,21 @@ def month_bounds(now: float) -> tuple[float, float]:
 
 
 async def days_left(svc: "TableService", user_id: int, now: float,
-                    allowance: int = ALLOWANCE_DAYS) -> float:
+                    allowance: int | None = None) -> float:
+    """Vacation days the user has left in the calendar month of ``now``."""
+    allowance = svc.clock.vacation_days if allowance is None else allowance
     start, end = month_bounds(now)
     used = await svc.clock.store.vacation_seconds(user_id, start, end)
     return max(0.0, allowance - used / DAY)
 
 
 async def start_vacation(svc: "TableService", user_id: int, days: int, *,
-                         allowance: int = ALLOWANCE_DAYS) -> tuple[float, int]:
+                         allowance: int | None = None) -> tuple[float, int]:
     """Go on vacation for ``days`` from now (a running vacation is replaced); returns
     (when it ends, in how many games a clock was paused).  Every table the player sits
     at is told."""
     store, now = svc.clock.store, svc.clock.now()
+    allowance = svc.clock.vacation_days if allowance is None else allowance
     if not 1 <= days <= allowance:
         raise TableError("bad_vacation_days", max=allowance)
     if await store.vacation_end(user_id, now) is not None:

@@ -347,3 +347,21 @@ async def test_the_minute_task_reads_only_due_clocks_by_an_index(world):
         plan = await tx.fetchall("EXPLAIN QUERY PLAN SELECT game FROM clocks WHERE due IS NOT NULL"
                                  " AND due <= ? ORDER BY due LIMIT 500", (T0,))
     assert any("clocks_due" in str(tuple(r)) for r in plan), [tuple(r) for r in plan]
+
+
+def test_lobby_days_and_vacation_allowance_are_settings(monkeypatch):
+    from bot.config import load_settings
+    monkeypatch.setenv("LOBBY_DAYS", "3")
+    monkeypatch.setenv("VACATION_DAYS", "oops")
+    settings = load_settings(env_file=None)
+    assert settings.lobby_days == 3 and settings.vacation_days == 14
+
+
+async def test_a_smaller_allowance_is_respected(world):
+    svc, out, time = world
+    svc.clock.vacation_days = 5
+    with pytest.raises(TableError) as err:
+        await vacation.start_vacation(svc, 2, 6)
+    assert err.value.key == "bad_vacation_days"
+    await vacation.start_vacation(svc, 2, 5)
+    assert await vacation.days_left(svc, 2, time.now) == 0
