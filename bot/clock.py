@@ -93,6 +93,8 @@ class TurnClock:
     async def after_turn(self, game: Game, row: GameRow, actor: int | None = None) -> None:
         """Start the clock of each newly waiting human seat, stop the others' (a seat
         that moved itself starts its count of consecutive timeouts afresh)."""
+        if not row.turn_timeout:        # no clock, nothing to keep (it never goes away)
+            return
         now = self.now()
         clocks = await self.store.seats(row.id)
         if row.status != "active" or row.state is None:
@@ -102,7 +104,7 @@ class TurnClock:
         humans = {s.seat: s.user_id for s in row.seats if not s.is_ai and s.user_id}
         waiting = {d.seat for d in game.pending(row.state) if d.seat in humans}
         marker = json.dumps(game.turn_marker(row.state), default=str)
-        lefts = await self.lefts(row) if row.turn_timeout else []
+        lefts = await self.lefts(row)
         changed: list[SeatClock] = []
         for seat, c in clocks.items():
             if seat == actor and c.timeouts:
@@ -115,13 +117,12 @@ class TurnClock:
                 continue
             c.turn, c.started, c.reminded = marker, now, 0
             c.deadline = c.paused_left = c.due = None
-            if row.turn_timeout:
-                back = await self.store.vacation_end(humans[seat], now)
-                if back is not None:
-                    c.paused_left, c.due = float(row.turn_timeout), back
-                else:
-                    c.deadline = now + row.turn_timeout
-                    c.due = next_due(c, lefts)
+            back = await self.store.vacation_end(humans[seat], now)
+            if back is not None:
+                c.paused_left, c.due = float(row.turn_timeout), back
+            else:
+                c.deadline = now + row.turn_timeout
+                c.due = next_due(c, lefts)
             if c not in changed:
                 changed.append(c)
         for seat, c in clocks.items():
@@ -292,28 +293,23 @@ class TurnClock:
             return []
         game = registry.get(row.type)
         asked = {d.seat for d in game.pending(row.state) if not d.anonymous}
-        clocks = await self.store.seats(row.id)
+        shown = [s for s in row.seats if s.seat in asked and not s.is_ai and s.user_id]
+        if not shown:
+            return []
+        clocks = await self.store.seats(row.id) if row.turn_timeout else {}
+        away = await self.store.vacation_ends([s.user_id for s in shown], self.now())
         lines = []
-        now = self.now()
-        for s in row.seats:
+        for s in shown:
             c = clocks.get(s.seat)
-            if s.seat not in asked or s.is_ai or c is None or c.turn is None:
-                continue
-            back = await self.store.vacation_end(s.user_id, now) if s.user_id else None
-            if back is not None:
-                lines.append(t("clock.on_vacation", row.locale, name=s.name, until=stamp(back, "f")))
-            elif c.deadline is not None:
+            if s.user_id in away:
+                lines.append(t("clock.on_vacation", row.locale, name=s.name,
+                               until=stamp(away[s.user_id], "f")))
+            elif c is not None and c.turn is not None and c.deadline is not None:
                 lines.append(t("clock.deadline", row.locale, name=s.name, when=stamp(c.deadline)))
         return lines
 
     async def quiet_users(self, row: GameRow) -> set[int]:
         """Users not to DM or ping for a new turn: on vacation, or who chose reminders
         only or nothing (``/game notify``)."""
-        out = set()
-        now = self.now()
-        for s in row.seats:
-            if s.user_id and not s.is_ai:
-                if await self.store.notify(s.user_id) != "all" \
-                        or await self.store.vacation_end(s.user_id, now) is not None:
-                    out.add(s.user_id)
-        return out
+        users = [s.user_id for s in row.seats if s.user_id and not s.is_ai]
+        return await self.store.quiet(users, self.now())

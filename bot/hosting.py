@@ -101,6 +101,8 @@ async def set_clock(svc: "TableService", game_id: int, who: Caller, hours: int, 
         if reminders is not None or zombie_after is not None:
             await clock.store.set_settings(game_id, reminders=reminders, zombie_after=zombie_after)
         row = await svc._load(game_id)
+        if row.status == "active":       # a table that had no clock: its waiting seats start one
+            await clock.after_turn(registry.get(row.type), row)
         now = clock.now()
         lefts = await clock.lefts(row)
         changed = []

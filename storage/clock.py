@@ -134,6 +134,30 @@ class ClockStore:
                                     " AND start <= ? AND end > ?", (user_id, now, now))
         return row["e"] if row is not None else None
 
+    async def vacation_ends(self, users: list[int], now: float) -> dict[int, float]:
+        """For each of ``users`` on vacation at ``now``: when it ends (one read)."""
+        if not users:
+            return {}
+        marks = ", ".join("?" * len(users))
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                f"SELECT user, max(end) AS e FROM vacations WHERE user IN ({marks})"
+                " AND start <= ? AND end > ? GROUP BY user", (*users, now, now))
+        return {r["user"]: r["e"] for r in rows}
+
+    async def quiet(self, users: list[int], now: float) -> set[int]:
+        """Those of ``users`` not to be told of a new turn: on vacation at ``now``, or
+        who chose reminders only or nothing (one read)."""
+        if not users:
+            return set()
+        marks = ", ".join("?" * len(users))
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                f"SELECT user FROM users WHERE user IN ({marks}) AND notify != 'all'"
+                f" UNION SELECT user FROM vacations WHERE user IN ({marks})"
+                " AND start <= ? AND end > ?", (*users, *users, now, now))
+        return {r["user"] for r in rows}
+
     async def vacation_seconds(self, user_id: int, start: float, end: float) -> float:
         """Seconds of vacation the user took between ``start`` and ``end``."""
         async with self._db.transaction(write=False) as tx:

@@ -365,3 +365,20 @@ async def test_a_smaller_allowance_is_respected(world):
     assert err.value.key == "bad_vacation_days"
     await vacation.start_vacation(svc, 2, 5)
     assert await vacation.days_left(svc, 2, time.now) == 0
+
+
+async def test_a_clock_set_on_a_running_table_without_one_starts_for_who_is_waiting(world):
+    svc, out, time = world
+    row = await table(svc, hours=None)
+    await svc.act(row.id, at(1), "bid:3", row.seq)
+    assert await tick(svc, time, T0 + 100 * H) == []
+    await hosting.set_clock(svc, row.id, at(1), 6)
+    assert await tick(svc, time, T0 + 106 * H - 60) == []
+    assert await tick(svc, time, T0 + 106 * H) == [row.id]
+
+
+async def test_vacation_is_on_the_board_also_without_a_clock(world):
+    svc, out, time = world
+    await vacation.start_vacation(svc, 2, 2)
+    row = await table(svc, hours=None)
+    assert "🌴" in out.posts[-1].text and "U2" in out.posts[-1].text
