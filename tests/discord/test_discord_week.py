@@ -19,7 +19,8 @@ from bot.text import event_text
 from bot.compose import seat_names
 from engine import registry
 from engine.core import Event
-from harness import ALICE, BOB, CHANNEL_ID, CYRIL, DANA, PLAYERS, TablePlayer, new_table
+from harness import (ALICE, BOB, CHANNEL_ID, CYRIL, DANA, PLAYERS, TablePlayer, ViewLog,
+                     new_table)
 
 H = 3600.0
 CITADELS = registry.get("citadels")
@@ -153,6 +154,7 @@ def pinged(sent) -> set[int]:
 async def test_a_week_of_citadels(offline, fake):
     clock = FakeTime(float(int(time.time())))
     offline.table.clock.time = clock
+    offline.table.renderer = views = ViewLog(enabled=False)
     gid, lobby = await new_table(offline, ALICE, (BOB, CYRIL, DANA), turn_hours=12)
     await offline.click(ALICE, lobby, f"l1:{gid}:start")
     week = Week(offline, gid, clock)
@@ -172,6 +174,9 @@ async def test_a_week_of_citadels(offline, fake):
     assert len(finals) == 1, "the end is said once"
     undo_moves = [m for m in await offline.table.db.moves(gid) if m["action"]["kind"] == "undo"]
     assert len(undo_moves) == 1
+    *during, final = views.tables                     # the end reveals every hand, only then
+    assert final["finished"] and len(final["hands"]) == 4 and final["result"]
+    assert not any("hands" in view for view in during)
 
     # one notification per decision: no channel pings (every DM is open), one DM panel
     # per decision and person; nobody is DMed a turn while on vacation
