@@ -1100,3 +1100,15 @@ def test_6_5_quick_outside_tests_agree_with_the_flood_fill(seed, monkeypatch):
                 m.setattr(P, "_keeps_exit", _reference_keeps_exit)
                 slow = check(c, o, x, y, side)
             assert fast == slow
+
+
+def test_8_5_living_reward_rescores_base_and_own_bonus_only():
+    state, seat = in_turn()
+    p = state["players"][seat]
+    rooms = [dict(FOYER), room("hall_of_mirrors", 3, 0)]       # +2 per connected corridor
+    p["rooms"] = rooms
+    score = p["score"]
+    events = []
+    complete(state, seat, 1, events)
+    assert p["score"] - score == 3 + 2                         # base 3, the foyer connected
+    assert [e.kind for e in events] == ["completed", "reward_rescore"]
