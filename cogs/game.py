@@ -11,8 +11,8 @@ from bot import messages as m
 from bot.i18n import has, t
 from bot.i18n.translator import L
 from bot.text import game_title
-from cogs import memory
 from cogs import clock as clock_cmds
+from cogs import memory
 from cogs.moves import GameId, game_option, resolve_game
 from cogs.replies import answer, caller_of, locale_of, send
 from engine import registry
@@ -185,15 +185,15 @@ class GameCog(commands.Cog):
         await answer(interaction, work, game_id=game_id)
 
     @game.command(name=L("cmd.game.replay.name"), description=L("cmd.game.replay.description"))
-    @app_commands.rename(table_id=L("cmd.game.replay.table.name"))
-    @app_commands.describe(table_id=L("cmd.game.replay.table.description"))
+    @app_commands.rename(game_id=L("cmd.option.game.name"))
+    @app_commands.describe(game_id=L("cmd.game.replay.table.description"))
     async def replay(self, interaction: discord.Interaction,
-                     table_id: app_commands.Range[int, 1]) -> None:
+                     game_id: app_commands.Range[int, 1]) -> None:
         async def work(table, locale):
-            return await memory.replay_page(table, table_id, caller_of(interaction), None,
+            return await memory.replay_page(table, game_id, caller_of(interaction), None,
                                             locale=locale)
 
-        await answer(interaction, work, game_id=table_id)
+        await answer(interaction, work, game_id=game_id)
 
     @game.command(name=L("cmd.game.stats.name"), description=L("cmd.game.stats.description"))
     @app_commands.rename(player=L("cmd.param.player"))
