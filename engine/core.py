@@ -30,7 +30,7 @@ from typing import Any, Mapping
 from engine.rng import Rng
 
 __all__ = [
-    "Action", "Decision", "Event", "Game", "Option", "OptionSpec", "Result",
+    "Action", "Decision", "Event", "Game", "Option", "OptionSpec", "PendingMemo", "Result",
     "RuleError", "Rng", "State", "seat_key",
 ]
 
@@ -178,6 +178,70 @@ class OptionSpec:
                         allowed=", ".join(str(c).lower() for c in self.choices))
 
 
+def _fast_init(cls: type) -> type:
+    """Give a frozen, slotted dataclass a faster ``__init__`` with the same signature.
+
+    The generated one of ``dataclasses`` calls ``object.__setattr__`` per field; this one
+    sets the slots through their descriptors (about 3x faster: engines build many options
+    and events per move).  The class stays frozen: assigning an attribute still raises.
+    """
+    import dataclasses
+
+    env: dict[str, Any] = {"_MISSING": dataclasses.MISSING}
+    args, body = [], []
+    for f in dataclasses.fields(cls):
+        env["_set_" + f.name] = cls.__dict__[f.name].__set__
+        if f.default is not dataclasses.MISSING:
+            env["_d_" + f.name] = f.default
+            args.append(f"{f.name}=_d_{f.name}")
+            value = f.name
+        elif f.default_factory is not dataclasses.MISSING:
+            env["_f_" + f.name] = f.default_factory
+            args.append(f"{f.name}=_MISSING")
+            value = f"_f_{f.name}() if {f.name} is _MISSING else {f.name}"
+        else:
+            args.append(f.name)
+            value = f.name
+        body.append(f"    _set_{f.name}(self, {value})")
+    exec(f"def __init__(self, {', '.join(args)}):\n" + "\n".join(body), env)
+    env["__init__"].__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = env["__init__"]
+    return cls
+
+
+for _cls in (Option, Decision, Action, Event):
+    _fast_init(_cls)
+
+
+class PendingMemo:
+    """The pending decisions of one state object, kept until the next ``apply``.
+
+    ``pending`` always builds its answer and stores it here; ``apply`` validates against
+    it instead of building the decisions again (the usual loop asks ``pending`` and then
+    applies one of its options).  The key is the state object itself (held, so its id
+    cannot be reused by another dict); ``apply`` clears it before and after mutating, so a
+    copy, a JSON round trip or a replaced state never hits it, and nothing is stored in the
+    state (no key leaks into JSON).  Like the rest of the contract it assumes a state changes
+    only through ``apply``: code that edits a state by hand between ``pending`` and ``apply``
+    (a test building a position) calls ``pending`` again or :meth:`clear` first.
+    """
+
+    __slots__ = ("_entry",)
+
+    def __init__(self) -> None:
+        self._entry: tuple = (None, ())
+
+    def get(self, state: State) -> tuple[Decision, ...] | None:
+        owner, decisions = self._entry  # one read: safe if another thread stores meanwhile
+        return decisions if owner is state else None
+
+    def put(self, state: State, decisions: "list[Decision] | tuple[Decision, ...]") -> None:
+        self._entry = (state, tuple(decisions))
+
+    def clear(self) -> None:
+        self._entry = (None, ())
+
+
 def named_ids(value: Any, names: Mapping[str, Any]) -> Counter:
     """How often each id of ``names`` occurs in a JSON value (as a string or a key)."""
     found: Counter = Counter()
@@ -256,8 +320,13 @@ class Game:
         secret picks sampled with ``rng``, a ``random.Random``), so that
         ``view(determinize(v, rng), v["seat"]) == v``: what honest AI search plays on.
         ``view["my_decision"]`` (``{"kind", "options"}``), when present, is the seat's own
-        open decision.  Optional: games without it raise NotImplementedError."""
+        open decision; ``view["public"]`` is :meth:`public_state` for games that have it.
+        Optional: games without it raise NotImplementedError."""
         raise NotImplementedError
+
+    # Optional too: ``public_state(state, seat) -> State``: the state with everything
+    # ``seat`` may not know blanked (what the public history tells it), for games whose
+    # view does not spell out all public bookkeeping; see engine/search/hidden.py.
 
     def turn_marker(self, state: State) -> Any:
         """Changes when a new turn begins (e.g. ``(round, rank)``), even for the same player.

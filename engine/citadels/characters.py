@@ -208,6 +208,12 @@ def destroy_targets(state: State, seat: int) -> list[tuple[int, str, int]]:
             if _destroy_block(state, seat, s, d) is None]
 
 
+def _can_destroy(state: State, seat: int) -> bool:
+    """Whether ``destroy_targets`` is not empty (stops at the first target)."""
+    return any(_destroy_block(state, seat, s, d) is None
+               for s, city in enumerate(state["cities"]) for d in city)
+
+
 def _destroy_options(state: State, t: dict):
     return [Option(f"destroy:{s}:{d}", "destroy",
                    {"target_seat": s, "district": d, "price": p})
@@ -253,8 +259,12 @@ ABILITIES = {
     "merchant_gold": (_unused("merchant_gold", MERCHANT), _merchant_gold),
     "architect_draw": (_unused("architect_draw", ARCHITECT), _architect_draw),
     "destroy": (lambda s, t: _unused("destroy", WARLORD)(s, t)
-                and bool(destroy_targets(s, t["seat"])), open_sub("destroy_target")),
+                and _can_destroy(s, t["seat"]), open_sub("destroy_target")),
 }
+
+#: the only character whose ability each one is ("income": any with an income colour)
+USER = {"kill": ASSASSIN, "rob": THIEF, "swap_hands": MAGICIAN, "swap_deck": MAGICIAN,
+        "merchant_gold": MERCHANT, "architect_draw": ARCHITECT, "destroy": WARLORD}
 
 SUBS = {
     "kill_target": (_named_options(_kill_banned), _kill),

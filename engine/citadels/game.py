@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
+from engine.core import (
+    Action, Decision, Event, Game, OptionSpec, PendingMemo, Result, RuleError, State,
+)
 
 from engine.citadels import ai, calling, data, income, purple, rounds, turn
 from engine.citadels.view import view as build_view
@@ -50,14 +52,27 @@ class Citadels(Game):
         self.check_seats(seats)
         return rounds.setup(seats, self.parse_options(options), seed)
 
+    def __init__(self) -> None:
+        self._memo = PendingMemo()
+
     def pending(self, state: State) -> list[Decision]:
+        """The open decisions; remembered for ``apply`` to validate against (memo)."""
         if state["phase"] == "over":
-            return []
-        if state["window"]:
-            return [calling.window_decision(state, s) for s in state["window"]["open"]]
-        return [_decision(state)]
+            out = []
+        elif state["window"]:
+            out = [calling.window_decision(state, s) for s in state["window"]["open"]]
+        else:
+            out = [_decision(state)]
+        self._memo.put(state, out)
+        return out
 
     def decision_for(self, state: State, seat: int) -> Decision | None:
+        known = self._memo.get(state)
+        if known is not None:
+            for decision in known:
+                if decision.seat == seat:
+                    return decision
+            return None
         if state["phase"] == "over":
             return None
         if state["window"]:
@@ -71,7 +86,14 @@ class Citadels(Game):
         return turn.explain(state, action.kind, action.option)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        self.require(state, seat, action)
+        try:
+            self.require(state, seat, action)
+            self._memo.clear()
+            return self._play(state, seat, action)
+        finally:
+            self._memo.clear()
+
+    def _play(self, state: State, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
         kind, option = action.kind, action.option
         if kind == "reaction_window":

@@ -24,6 +24,22 @@ _END = Option("end", "end_turn")
 _ABILITY_OPTIONS = {name: Option("ability:" + name, "ability_" + name) for name in ABILITIES}
 
 
+def _could_use(name: str, char: str) -> bool:
+    """False when ``char`` can never use ability ``name`` (its check would say no)."""
+    if name == "income":
+        return data.INCOME_COLOUR[char] is not None
+    return characters.USER.get(name, char) == char
+
+
+#: per character, (check, option) of the abilities it might use, in ``ABILITIES`` order
+_CANDIDATES = {char: [(ABILITIES[name][0], _ABILITY_OPTIONS[name])
+                      for name in ABILITIES if _could_use(name, char)]
+               for char in data.INCOME_COLOUR}
+#: one shared (immutable) option per district: building the list is the hottest loop
+_BUILD_OPTIONS = {d: Option("build:" + d, "build", {"district": d, "cost": cost(d)})
+                  for d in data.DISTRICTS}
+
+
 def buildable(state: State, t: dict) -> list[str]:
     """Distinct hand districts ``t``'s player may build right now."""
     seat = t["seat"]
@@ -47,9 +63,8 @@ def turn_decision(state: State) -> Decision:
     if sub is not None:
         return _sub_decision(state, t, sub)
     options = [] if t["step1"] else list(_INCOME)
-    options += [Option("build:" + d, "build", {"district": d, "cost": cost(d)})
-                for d in buildable(state, t)]
-    options += [_ABILITY_OPTIONS[name] for name, (ok, _) in ABILITIES.items() if ok(state, t)]
+    options += [_BUILD_OPTIONS[d] for d in buildable(state, t)]
+    options += [option for ok, option in _CANDIDATES[t["char"]] if ok(state, t)]
     options += [Option("action:" + c, "play_action", {"card": c})
                 for c in playable_cards(state, t)]
     options += [Option(f"wagon:{owner}", "use_wagon", {"owner_seat": owner})

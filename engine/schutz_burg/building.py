@@ -10,9 +10,9 @@ from __future__ import annotations
 from engine.core import Event, Option, State
 
 from . import data as D
-from .payment import exchanged, parse_pay, pay, pay_id, payments
+from .payment import exchanged, holdings, parse_pay, pay, pay_id, payable, payments
 from .state import bank_pays, built_this_round, is_built, pay_bank
-from .tasks import BACK, DONE, act, options, question, step
+from .tasks import BACK, DONE, act, live, options, question, step
 from .trade import own_spots
 
 INN, GRANARY = D.INN, D.GRANARY
@@ -24,19 +24,23 @@ def start_build(state: State, st: list, _events: list[Event]) -> dict:
     return {"type": "build", "seat": st[1], "card": st[2], "count": 0}
 
 
-def buildable(state: State, seat: int) -> list[tuple[str, int, int]]:
-    """(template, cost, vp) of one template of each type on the board that ``seat`` can pay."""
+def buildable(state: State, seat: int, first: bool = False) -> list[tuple[str, int, int]]:
+    """(template, cost, vp) of one template of each type on the board that ``seat`` can pay
+    (``first``: stop at the first one, to learn whether there is any)."""
     seen: set[str] = set()
     out = []
     winter = state["winter"]
+    have, silver, carts = holdings(state, seat)
     for tpl in state["board"]:
         ttype = D.TEMPLATE_TYPE[tpl]
         if ttype in seen:
             continue
         seen.add(ttype)
         cost, vp = D.template_value(tpl, winter)
-        if payments(state, seat, cost):
+        if payable(cost, have, silver, carts):
             out.append((tpl, cost, vp))
+            if first:
+                break
     return out
 
 
@@ -55,6 +59,13 @@ def build_options(state: State, task: dict) -> list[Option]:
     opts = [Option(f"tpl:{tpl}", label, {"template": tpl, "cost": cost, "vp": vp, "half": vp // 2})
             for tpl, cost, vp in buildable(state, task["seat"])]
     return opts + [DONE] if opts else []
+
+
+@live("build")
+def build_live(state: State, task: dict) -> bool:
+    """``build_options`` offers a template and ``done`` (else nothing at all): stops at
+    the first payable template."""
+    return task["count"] < D.MAX_BUILDS and bool(buildable(state, task["seat"], first=True))
 
 
 @question("build")

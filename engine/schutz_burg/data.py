@@ -6,6 +6,7 @@ included, so a correction there is a one-line change); this module only reshapes
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 _RAW = json.loads((Path(__file__).parent / "data" / "schutz_burg.json").read_text("utf-8"))
@@ -92,6 +93,7 @@ WINTER_ROUNDS: tuple[int, ...] = tuple(_RAW["round_track"]["winter_marked_rounds
 _WINTER_VALUES: dict[str, dict] = _WINTER["template_winter_side_values"].get("values") or {}
 
 
+@lru_cache(maxsize=None)
 def template_value(template: str, winter: bool) -> tuple[int, int]:
     """(cost, crown VP) of ``template`` on the side in play."""
     ttype = TEMPLATE_TYPE[template]

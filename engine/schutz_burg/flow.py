@@ -9,7 +9,7 @@ from engine.core import Action, Decision, Event, Option, RuleError, State
 from . import building, cards, rounds, scoring, trade, winter  # noqa: F401  (registration)
 from .errors import explain
 from .rounds import act_pick, check_pick, pick_options, pick_params, pick_waiting
-from .tasks import ACTS, OPTIONS, QUESTIONS, STEPS, live_options
+from .tasks import ACTS, LIVE, OPTIONS, QUESTIONS, STEPS, live_options
 
 #: answers a timed-out player gets, in order of preference (else the first option)
 _DEFAULTS = ("done", "pass", "back", "refuse", "withdraw", "pay", "stones:0", "exchange:0")
@@ -26,6 +26,12 @@ def advance(state: State, events: list[Event]) -> None:
     while True:
         task = state["task"]
         if task is not None:
+            check = LIVE.get(task["type"])
+            if check is not None:
+                if check(state, task):
+                    return
+                state["task"] = None
+                continue
             opts = live_options(state, task)
             if opts is not None and len(opts) > 1:
                 return
@@ -74,11 +80,31 @@ def task_params(state: State, task: dict) -> dict:
     return {k: v for k, v in task.items() if k not in _HIDDEN_TASK_KEYS}
 
 
-def apply(state: State, seat: int, action: Action) -> list[Event]:
-    """Validate ``action`` for ``seat`` (RuleError, nothing changed) and play it."""
+def _answers(known: "tuple[Decision, ...] | None", seat: int, action: Action) -> bool:
+    """Whether ``action`` is an option of ``seat``'s decision among ``known`` ones."""
+    for decision in known or ():
+        if decision.seat == seat and decision.kind == action.kind:
+            return any(o.id == action.option for o in decision.options)
+    return False
+
+
+def apply(state: State, seat: int, action: Action,
+          known: "tuple[Decision, ...] | None" = None) -> list[Event]:
+    """Validate ``action`` for ``seat`` (RuleError, nothing changed) and play it.
+
+    ``known``: this state's pending decisions, if already built; an action among them is
+    legal without building the options again (anything else is checked in full)."""
     if state["finished"]:
         raise RuleError("game_over")
     events: list[Event] = []
+    if _answers(known, seat, action):
+        if action.kind == "pick_card" and pick_waiting(state):
+            act_pick(state, seat, action.option, events)
+        else:
+            task = state["task"]
+            ACTS[task["type"]](state, task, action.option, events)
+        advance(state, events)
+        return events
     waiting = pick_waiting(state)
     if waiting:
         if seat not in waiting:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from engine.core import Action, Decision, Event, Game, OptionSpec, Result, State
+from engine.core import Action, Decision, Event, Game, OptionSpec, PendingMemo, Result, State
 
 from . import data as D
 from . import flow
@@ -39,11 +39,22 @@ class SchutzBurg(Game):
         flow.advance(state, [])
         return state
 
+    def __init__(self) -> None:
+        self._memo = PendingMemo()
+
     def pending(self, state: State) -> list[Decision]:
-        return flow.pending(state)
+        """The open decisions; remembered for ``apply`` to validate against (memo)."""
+        out = flow.pending(state)
+        self._memo.put(state, out)
+        return out
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        return flow.apply(state, seat, action)
+        known = self._memo.get(state)
+        self._memo.clear()
+        try:
+            return flow.apply(state, seat, action, known)
+        finally:
+            self._memo.clear()
 
     def view(self, state: State, seat: int | None) -> dict:
         return view(state, seat)

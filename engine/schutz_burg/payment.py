@@ -50,17 +50,53 @@ def exchanged(vec: tuple[int, ...], have: tuple[int, ...]) -> int:
     return sum(max(0, x - h) for x, h in zip(vec, have))
 
 
-def _key(state: State, seat: int, cost: int) -> tuple:
-    res = state["players"][seat]["res"]
-    silver = min(res["silver"], cost)
-    have = tuple(min(res[k], cost // p) for k, p in zip(KINDS, _PTS))
-    carts = tuple(min(state["supply"][k], silver) for k in KINDS)
-    return cost, have, silver, carts
+@lru_cache(maxsize=65536)
+def payments_for(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]
+                 ) -> tuple[tuple[int, ...], ...]:
+    """``_payments`` for raw holdings (:func:`holdings`): a cheap key per template, the
+    clamped (more shared) key of ``_payments`` computed only on a miss."""
+    silver = min(silver, cost)
+    return _payments(cost, tuple(min(h, cost // p) for h, p in zip(have, _PTS)), silver,
+                     tuple(min(c, silver) for c in carts))
+
+
+@lru_cache(maxsize=None)
+def _exact(cost: int) -> tuple[tuple[int, ...], ...]:
+    """Every piece vector worth exactly ``cost`` using at least ``MIN_KINDS`` kinds."""
+    return _payments(cost, tuple(cost // p for p in _PTS), 0, (0,) * len(KINDS))
+
+
+@lru_cache(maxsize=65536)
+def payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> bool:
+    """``bool(payments_for(...))``, stopping at the first payment found."""
+    reach = [h + min(c, silver) for h, c in zip(have, carts)]
+    if sum(1 for r in reach if r) < D.MIN_KINDS or \
+            sum(min(r, cost // p) * p for r, p in zip(reach, _PTS)) < cost or \
+            sum(h * p for h, p in zip(have, _PTS)) + silver * max(_PTS) < cost:
+        return False  # too few kinds or too little worth within reach
+    for vec in _exact(cost):
+        short = 0
+        for x, h, c in zip(vec, have, carts):
+            if x > h:
+                if x - h > c:
+                    break
+                short += x - h
+        else:
+            if short <= silver:
+                return True
+    return False
+
+
+def holdings(state: State, seat: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """(pieces per kind, silver, pieces per kind on the carts): what a payment depends on."""
+    res, supply = state["players"][seat]["res"], state["supply"]
+    return (res[KINDS[0]], res[KINDS[1]], res[KINDS[2]], res[KINDS[3]]), res["silver"], \
+        (supply[KINDS[0]], supply[KINDS[1]], supply[KINDS[2]], supply[KINDS[3]])
 
 
 def payments(state: State, seat: int, cost: int) -> tuple[tuple[int, ...], ...]:
     """Every legal exact payment of ``cost`` for ``seat`` (fewest silver exchanges first)."""
-    return _payments(*_key(state, seat, cost))
+    return payments_for(cost, *holdings(state, seat))
 
 
 def can_pay(state: State, seat: int, cost: int) -> bool:

@@ -23,6 +23,10 @@ STEPS: dict[str, StepFn] = {}
 OPTIONS: dict[str, OptionsFn] = {}
 ACTS: dict[str, ActFn] = {}
 QUESTIONS: dict[str, QuestionFn] = {}
+#: optional quick checks standing in for ``live_options`` in ``advance``: True when the
+#: task's options hold a real choice and more than one option (the task stays open),
+#: False only when it has no option at all (it is skipped)
+LIVE: dict[str, Callable[[State, dict], bool]] = {}
 #: answers that do nothing by themselves; a task offering only these is skipped
 PASSIVE = frozenset({"done", "pass", "back"})
 DONE = Option("done", "done")
@@ -54,6 +58,13 @@ def act(name: str) -> Callable[[ActFn], ActFn]:
 def question(name: str) -> Callable[[QuestionFn], QuestionFn]:
     def register(fn: QuestionFn) -> QuestionFn:
         QUESTIONS[name] = fn
+        return fn
+    return register
+
+
+def live(name: str) -> Callable:
+    def register(fn: Callable[[State, dict], bool]) -> Callable[[State, dict], bool]:
+        LIVE[name] = fn
         return fn
     return register
 
