@@ -3,8 +3,9 @@
 ``states`` replays ``setup(seed)`` and every stored move (an ``undo`` move restores the
 state before the move it took back), so any past position can be shown again and a
 test can prove the log reproduces every stored snapshot.  ``/game replay`` pages through
-a finished game with everything revealed: the board picture of each step and every
-event of its moves, private ones included (the game is over, nothing is secret now).
+a finished game with everything revealed: the board picture of each step, every seat's
+own picture (hands, picks) and every event of its moves, private ones included (the
+game is over, nothing is secret now).
 """
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
     from bot.table import TableService
     from storage import GameRow
 
-STEP = 5  # moves per step of the viewer
+STEP = 5        # moves per step of the viewer
+MAX_FILES = 10  # attachments Discord takes on one message
 
 
 def states(row: "GameRow", log: list[dict]) -> Iterator[tuple[int, dict]]:
@@ -68,6 +70,22 @@ def buttons(game_id: int, step: int, last: int, locale: str) -> list[m.Row]:
                            disabled=target == step) for verb, target in targets)]
 
 
+async def pictures(table: "TableService", game, shown: "GameRow", seq: int,
+                   locale: str) -> list[tuple[str, bytes]]:
+    """Everything revealed: the board, then every seat's own picture (its hand, picks)."""
+    out = []
+    board = await table.renderer.table(shown.type, view_for(game, shown, None), locale,
+                                       shown.id, seq)
+    if board:
+        out.append((f"{shown.type}-{shown.id}-replay-{seq}.{board[1]}", board[0]))
+    for seat in range(len(shown.seats)):
+        image = await table.renderer.private(shown.type, view_for(game, shown, seat), locale,
+                                             shown.id, seq, seat)
+        if image:
+            out.append((f"{shown.type}-{shown.id}-replay-{seq}-seat{seat}.{image[1]}", image[0]))
+    return out[:MAX_FILES]
+
+
 async def replay_page(table: "TableService", game_id: int, who: "Caller", step: int | None,
                       *, locale: str) -> m.OutMessage:
     """Step ``step`` (None: the start) of a finished game's replay."""
@@ -95,7 +113,6 @@ async def replay_page(table: "TableService", game_id: int, who: "Caller", step: 
             lines.append(f"`{mv['seq']}` {event_text(game, Event.from_json(data), locale, names)}")
     if not moves:
         lines.append(t("replay.start", locale))
-    image = await table.renderer.table(row.type, view_for(game, shown, None), locale, row.id, seq)
-    files = [(f"{row.type}-{row.id}-replay-{seq}.{image[1]}", image[0])] if image else []
+    files = await pictures(table, game, shown, seq, locale)
     return m.OutMessage(m.clip("\n".join(lines), m.MAX_CONTENT), files=files,
                         rows=buttons(row.id, step, last, locale), ephemeral=True)

@@ -71,7 +71,9 @@ async def test_a_finished_game_shows_its_breakdown_replay_and_stats(tmp_path):
         ids = replay.custom_ids()
         assert [i.split(":")[-1] for i in ids] == ["first", "prev", "next", "last"]
         step = await d.click(BOB, replay, ids[2])
-        assert "step 2 of" in step.last.content and step.last.files
+        assert "step 2 of" in step.last.content
+        shown = [name for name, _ in step.last.files]        # the board and both seats' own
+        assert len(shown) == 3 and sum("seat" in n for n in shown) == 2
         end = await d.click(BOB, replay, ids[3])
         assert [bool(c.get("disabled")) for c in end.last.components] == [False, False, True, True]
         assert end.last.files               # the last step: the finished board, all revealed

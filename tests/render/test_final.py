@@ -7,6 +7,7 @@ from PIL import Image
 from bot.final import breakdown_png
 from bot.i18n import has
 from engine import registry
+from engine.core import named_ids
 from phone import NAMES, Picture, shots
 from render import final, kit
 
@@ -68,3 +69,16 @@ def test_the_bot_encodes_the_picture_for_a_finished_table():
     data, ext = breakdown_png(row, "cs")
     image = Image.open(io.BytesIO(data))
     assert image.width == final.WIDTH and ext == kit.FILENAME_EXT
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.available()))
+def test_the_final_board_reveals_what_any_seat_saw(game_id):
+    """The finished spectator view (the final board's picture) holds every card, pick and
+    tile any seat's own view holds: nothing stays hidden at the end."""
+    game = registry.get(game_id)
+    for seats in sorted({game.min_seats, game.max_seats}):
+        end = [state for state, seat in shots(game_id, seats) if seat is None][-1]
+        names = game.names()
+        public = set(named_ids(game.view(end, None), names))
+        for seat in range(seats):
+            assert set(named_ids(game.view(end, seat), names)) <= public, (seats, seat)
