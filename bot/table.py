@@ -538,6 +538,7 @@ class TableService:
         news = await self._news(row, board["since"], board["posted"])
         chosen = await self.db.seats_moved_since(row.id, board["posted"])
         msg = board_message(game, row, news, chosen=chosen, pings=set())
+        msg.text = "\n".join([msg.text, *await self.clock.board_notes(row)])
         if await self.notifier.edit(board["channel"], board["message"], msg):
             await self.db.message_edited(row.id, "board", row.seq)
             return
