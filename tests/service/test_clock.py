@@ -382,3 +382,13 @@ async def test_vacation_is_on_the_board_also_without_a_clock(world):
     await vacation.start_vacation(svc, 2, 2)
     row = await table(svc, hours=None)
     assert "🌴" in out.posts[-1].text and "U2" in out.posts[-1].text
+
+
+async def test_a_board_edited_in_place_keeps_the_deadlines(world):
+    svc, out, time = world
+    row = await table(svc)
+    time.now = T0 + H
+    await svc.act(row.id, at(1), "bid:3", row.seq)      # a secret pick edits the board
+    edited = out.edits[-1][1].text
+    assert f"U2: " in edited and f"<t:{int(T0 + 24 * H)}:R>" in edited
+    assert "U1: " not in edited, "who has chosen has no clock running"
