@@ -5,6 +5,8 @@ holding the tile id on that space or None.  Geometry comes from :mod:`engine.bur
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.burgundy.data import ESTATES, NEIGHBOURS, TILES, Estate
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
 
@@ -31,18 +33,30 @@ def city_has(player: dict, space: int, kind: str) -> bool:
     return False
 
 
+@lru_cache(maxsize=8192)
+def _facts(estate: int, sp: tuple) -> tuple[dict[str, tuple[int, ...]], frozenset]:
+    """(colour -> empty spaces next to a covered one, {(region, kind) of every building})
+    of one estate layout: computed once per layout instead of once per tile and space."""
+    est = ESTATES[estate]
+    open_by_colour = {c: tuple(s for s in spaces if sp[s] is None and touches_covered(sp, s))
+                      for c, spaces in est.by_colour.items()}
+    built = frozenset((est.region[s], TILES[t].kind) for s, t in enumerate(sp)
+                      if t is not None and s and TILES[t].category == "building")
+    return open_by_colour, built
+
+
 def legal_spaces(player: dict, tile_id: str) -> list[int]:
     """Empty spaces of the tile's colour next to a covered space (building limit applied).
 
     The die is not checked here: callers filter by die number and worker cost.
     """
     tile = TILES[tile_id]
-    sp = player["sp"]
-    out = [s for s in estate_of(player).by_colour[tile.colour]
-           if sp[s] is None and touches_covered(sp, s)]
+    open_by_colour, built = _facts(player["estate"], tuple(player["sp"]))
+    out = open_by_colour[tile.colour]
     if tile.category == "building" and IGNORE_BUILDING_LIMIT not in player["know"]:
-        out = [s for s in out if not city_has(player, s, tile.kind)]
-    return out
+        region = ESTATES[player["estate"]].region
+        return [s for s in out if (region[s], tile.kind) not in built]
+    return list(out)
 
 
 def placement_fault(player: dict, tile_id: str, space: int) -> tuple[str, dict] | None:
