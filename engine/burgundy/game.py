@@ -147,5 +147,13 @@ class Burgundy(Game):
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)
 
+    def public_state(self, state: State, seat: int) -> State:
+        from engine.burgundy.determinize import public_state
+        return public_state(state, seat)
+
+    def determinize(self, view: dict, rng) -> State:
+        from engine.burgundy.determinize import determinize
+        return determinize(self, view, rng)
+
 
 GAME = Burgundy()

@@ -73,5 +73,13 @@ class CarcassonneCastle(Game):
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(self.geo, state, decision, rnd)
 
+    def public_state(self, state: State, seat: int) -> State:
+        from .determinize import public_state
+        return public_state(state, seat)
+
+    def determinize(self, view: dict, rng) -> State:
+        from .determinize import determinize
+        return determinize(self, view, rng)
+
 
 GAME = CarcassonneCastle()

@@ -41,10 +41,14 @@ BUDGETS = {"normal": Budget(iterations=48, seconds=0.25),
 
 
 def knowledge(game: Game, state: State, seat: int) -> dict:
-    """What the AI seat may use: its view plus its own open decision (kind, option ids).
+    """What the AI seat may use: its view plus its own open decision (kind, option ids),
+    and for games with ``public_state`` the state with all it may not know blanked.
 
-    The only place that reads the state, and only through ``game.view``."""
+    The only place that reads the state, and only through those two."""
     view = game.view(state, seat)
+    public = getattr(game, "public_state", None)
+    if public is not None:
+        view["public"] = public(state, seat)
     decision = game.decision_for(state, seat)
     if decision is not None:
         view["my_decision"] = {"kind": decision.kind,

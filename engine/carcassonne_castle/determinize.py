@@ -1,0 +1,36 @@
+"""Carcassonne: The Castle for honest AI search: the public state and its sampling.
+
+Nothing is private: hidden from both seats alike are the order of the tile supply, the
+numbers of the wall tiles still face down on the corner towers, the wall tiles left in
+the box, and the RNG.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core import State
+from engine.search.hidden import copy_state, deal
+
+
+def public_state(state: State, seat: int) -> State:
+    """The state with the supply in a canonical order and the face-down tiles pooled."""
+    out = copy_state(state)
+    out["rng"] = 0
+    out["supply"] = sorted(out["supply"])
+    out["hidden_walls"] = sorted([t for t in out["towers"] if t is not None] + out["box"])
+    out["towers"] = [None if t is None else 0 for t in out["towers"]]
+    out["box"] = [0] * len(out["box"])
+    return out
+
+
+def determinize(game, view: dict, rng: random.Random) -> State:
+    """A full state behind ``view`` (which carries ``public``)."""
+    state = copy_state(view["public"])
+    state["rng"] = rng.getrandbits(63)
+    rng.shuffle(state["supply"])
+    slots = [i for i, t in enumerate(state["towers"]) if t is not None]
+    on_towers, box = deal(rng, state.pop("hidden_walls"), [slots, state["box"]])
+    for i, tile in zip(slots, on_towers):
+        state["towers"][i] = tile
+    state["box"] = box
+    return state

@@ -1,0 +1,125 @@
+"""Castles of Mad King Ludwig for honest AI search: the public state and its sampling.
+
+Hidden from a seat: which room tiles lie in each stack (each stack is a random part of
+its size) and their order, the tiles others laid on the deck or discarded face down
+(the size of a laid tile is public), the room-card deck order, the bonus deck and the
+others' bonus cards (dealt, kept or drawn), the others' secret bonus returns, the RNG.
+A stack the seat is looking at (sleeping reward) is known to it as a set.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core import State
+from engine.search.hidden import blank_picks, copy_state, deal, refill_picks
+
+from . import data as D
+from .setup import BONUS_RETURN
+
+
+def _mine(state: State, seat: int, key: str) -> bool:
+    task = state["task"]
+    return state[key] is not None and task is not None and task.get("seat") == seat
+
+
+def public_state(state: State, seat: int) -> State:
+    """The state with what ``seat`` may not know blanked or in a canonical order."""
+    out = copy_state(state)
+    out["rng"] = 0
+    out["deck"] = sorted(out["deck"])
+    peeking = _mine(state, seat, "peek")
+    for size, stack in out["stacks"].items():
+        known = peeking and state["task"]["size"] == size
+        out["stacks"][size] = sorted(stack) if known else [None] * len(stack)
+    for item in out["prepared"]:
+        if item["by"] != seat:
+            item["size"], item["tile"] = D.size_of(item["tile"]), None
+    out["discarded_tiles"] = [None] * len(out["discarded_tiles"])
+    if out["peek"] is not None:
+        out["peek"] = sorted(out["peek"]) if peeking else None
+        if not peeking:  # the other seat's picks from the stack it looks at
+            out["task"]["chosen"] = [None] * len(out["task"]["chosen"])
+    hidden = list(out["bonus_deck"])
+    for s, player in enumerate(out["players"]):
+        if s != seat:
+            hidden += player["bonus"] + player["dealt"]
+            player["bonus"] = [None] * len(player["bonus"])
+            player["dealt"] = [None] * len(player["dealt"])
+    if out["drawn"] is not None and not _mine(state, seat, "drawn"):
+        hidden += out["drawn"]
+        out["drawn"] = [None] * len(out["drawn"])
+    out["bonus_deck"] = [None] * len(out["bonus_deck"])
+    out["hidden_bonus"] = sorted(hidden)
+    blank_picks(out.get(BONUS_RETURN), seat)
+    return out
+
+
+def _seen_tiles(state: State) -> set[str]:
+    seen = {slot["tile"] for slot in state["market"] if slot["tile"]}
+    seen.update(room["tile"] for p in state["players"] for room in p["rooms"])
+    seen.update(state["boxed"])
+    seen.update(x["tile"] for x in state["pool"] if isinstance(x, dict) and x.get("tile"))
+    seen.update(x["tile"] for x in state["prepared"] if x["tile"])
+    for stack in state["stacks"].values():
+        seen.update(t for t in stack if t)
+    return seen
+
+
+def determinize(game, view: dict, rng: random.Random) -> State:
+    """A full state behind ``view`` (which carries ``public``)."""
+    state = copy_state(view["public"])
+    seat = view["seat"]
+    state["rng"] = rng.getrandbits(63)
+    rng.shuffle(state["deck"])
+    unseen: dict[int, list[str]] = {}
+    for tile in sorted(set(D.ROOM_IDS) - _seen_tiles(state)):
+        unseen.setdefault(D.size_of(tile), []).append(tile)
+    for tiles in unseen.values():
+        rng.shuffle(tiles)
+    for size, stack in state["stacks"].items():
+        if stack and stack[0] is None:
+            pool = unseen.get(int(size), [])
+            state["stacks"][size] = [pool.pop() for _ in stack]
+        else:
+            rng.shuffle(stack)
+    task = state["task"]
+    if task is not None and task["type"] == "sleep_pick":
+        state["peek"] = list(state["stacks"][task["size"]])
+        if task["chosen"][:1] == [None]:
+            task["chosen"] = rng.sample(state["peek"], len(task["chosen"]))
+    for item in state["prepared"]:
+        if item["tile"] is None:
+            item["tile"] = unseen[item.pop("size")].pop()
+    rest = [t for tiles in unseen.values() for t in tiles]
+    rng.shuffle(rest)
+    state["discarded_tiles"] = [rest.pop() if rest else D.ROOM_IDS[0]
+                                for _ in state["discarded_tiles"]]
+    _bonus(state, seat, rng, view.get("my_decision"))
+    refill_picks(game, state, BONUS_RETURN, seat, rng)
+    return state
+
+
+def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> None:
+    """Deal the hidden bonus cards; when the seat picks a card (chosen-bonus variant) its
+    options show which cards are still free, so the others hold the rest."""
+    others = [p for s, p in enumerate(state["players"]) if s != seat]
+    pool = state.pop("hidden_bonus")
+    taken: list[str] = []
+    if mine is not None and mine["kind"] == "bonus_pick":
+        free = {o.split(":", 1)[1] for o in mine["options"] if o.startswith("pick:")}
+        taken = [c for c in pool if c not in free]
+        pool = [c for c in pool if c in free]
+    held = deal(rng, taken, [p["bonus"] for p in others]) if taken else None
+    shapes = [state["bonus_deck"]] + [p["dealt"] for p in others]
+    shapes += [[None] * 0 if held else p["bonus"] for p in others]
+    drawn = state["drawn"] is not None and state["drawn"][:1] == [None]
+    if drawn:
+        shapes.append(state["drawn"])
+    dealt = deal(rng, pool, shapes)
+    state["bonus_deck"] = dealt[0]
+    k = len(others)
+    for i, p in enumerate(others):
+        p["dealt"] = dealt[1 + i]
+        p["bonus"] = held[i] if held else dealt[1 + k + i]
+    if drawn:
+        state["drawn"] = dealt[-1]

@@ -1,0 +1,34 @@
+"""Im Schutz der Burg for honest AI search: the public state and its determinization.
+
+Hidden from a seat: the order of the winter deck, the other seats' face-down picks of
+this round (also a first card already laid by a 2-player seat) and the RNG.  Everything
+else is public (hands are known by deduction: played cards lie face up).
+"""
+from __future__ import annotations
+
+import random
+
+from engine.core import State
+from engine.search.hidden import blank_picks, copy_state, refill_picks
+
+from .rounds import PICKS
+
+
+def public_state(state: State, seat: int) -> State:
+    """The state with what ``seat`` may not know blanked (deck order: sorted)."""
+    out = copy_state(state)
+    out["rng"] = 0
+    out["deck"] = sorted(out["deck"])
+    blank_picks(out.get(PICKS), seat)
+    out["draft"] = {k: v for k, v in out["draft"].items() if int(k) == seat}
+    return out
+
+
+def determinize(game, view: dict, rng: random.Random) -> State:
+    """A full state behind ``view`` (which carries ``public``): deck shuffled, the
+    others' picks drawn at random from their legal cards."""
+    state = copy_state(view["public"])
+    state["rng"] = rng.getrandbits(63)
+    rng.shuffle(state["deck"])
+    refill_picks(game, state, PICKS, view["seat"], rng)
+    return state
