@@ -348,16 +348,19 @@ class Game:
         back?  Only if it revealed nothing: no random draw (the RNG state is unchanged),
         no private event, the game not over, and no seat (nor a spectator) sees a named
         thing (a card, character, tile: an id of :meth:`names`) more often than before,
-        so no card was drawn, no hidden pick or hand card shown.  Games override this only
+        nor hears one it did not see, so no card was drawn, no hidden pick or hand card
+        shown.  Games override this only
         where the generic rule is not enough."""
         if before.get("rng") != after.get("rng") or self.result(after) is not None:
             return False
         if any(e.visible_to is not None for e in events):
             return False
         names = self.names()
+        told = set(named_ids([dict(e.params) for e in events], names))  # said in public
         seats = int(self.view(after, None).get("players") or 0)
         for seat in (None, *range(seats)):
-            if named_ids(self.view(after, seat), names) - named_ids(self.view(before, seat), names):
+            knew = named_ids(self.view(before, seat), names)
+            if named_ids(self.view(after, seat), names) - knew or told - set(knew):
                 return False
         return True
 

@@ -29,6 +29,15 @@ def _revealed(game, before, after) -> bool:
     return False
 
 
+def _told(game, before, events) -> bool:
+    """A public event names something some seat did not see before."""
+    names = game.names()
+    said = {v for e in events if e.visible_to is None for v in e.params.values()
+            if isinstance(v, str) and v in names}
+    return any(said - set(named_ids(game.view(before, seat), names))
+               for seat in (None, *range(int(game.view(before, None)["players"]))))
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_engine_rule_never_lets_a_draw_a_roll_or_a_reveal_be_undone(game_id):
     game = registry.get(game_id)
@@ -46,7 +55,8 @@ def test_engine_rule_never_lets_a_draw_a_roll_or_a_reveal_be_undone(game_id):
             ok = game.undoable(before, state, events)
             seen[ok] += 1
             if before["rng"] != state["rng"] or any(e.visible_to for e in events) \
-                    or game.result(state) is not None or _revealed(game, before, state):
+                    or game.result(state) is not None or _revealed(game, before, state) \
+                    or _told(game, before, events):
                 assert not ok, (seed, decision.kind, [e.kind for e in events])
     assert seen[True] and seen[False], seen   # both kinds of moves happen in every game
 
