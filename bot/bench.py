@@ -1,7 +1,9 @@
 """Speed figures for ``python -m bot bench [GAME]``: one JSON object per line.
 
-Metrics (per game): engine_action_ms_p50/p99 (pending + apply of one action over random
-full games), playout_ms_p50 (one whole random game, 4 seats where allowed),
+Metrics (per game): playouts_per_s (random 4-seat games, where allowed, per second of
+this thread's CPU time, untimed inside), engine_action_ms_p50/p99 (pending + random choice
++ apply of one action over random full games), playout_ms_p50 (one whole random game).
+Engine figures are this thread's CPU time, so a busy machine does not inflate them.
 render_ms_p50 / encode_floor_ms_p50 / render_to_encode_ratio / image_kib_p50 (table
 image of spectator views), commit_ms_p99 (one move appended in SQLite), click_ms_p50
 (one button click through the offline Discord harness, interaction in, replies out).
@@ -30,22 +32,34 @@ def line(game: str, metric: str, value: float, unit: str, **extra) -> dict:
 
 
 def timed_playout(game: Game, seats: int, seed: int, *, smart: bool) -> tuple[float, list[float]]:
-    """(whole-game ms, per-action ms) for one playout."""
+    """(whole-game ms, per-action ms) for one playout, in this thread's CPU time."""
     state = game.setup(seats, game.parse_options({}), seed)
     rnd = random.Random(seed)
     per_action = []
-    start = time.perf_counter()
+    clock = time.thread_time
+    start = clock()
     while game.result(state) is None:
-        t0 = time.perf_counter()
+        t0 = clock()
         decision = game.pending(state)[0]
         action = ai.choose(game, state, decision, rnd, smart=smart)
         game.apply(state, decision.seat, action)
-        per_action.append((time.perf_counter() - t0) * 1000)
-    return (time.perf_counter() - start) * 1000, per_action
+        per_action.append((clock() - t0) * 1000)
+    return (clock() - start) * 1000, per_action
+
+
+def playouts_per_s(game: Game, seats: int, games: int) -> float:
+    """Whole random games (seeds 0..games-1) per second of this thread's CPU time."""
+    start = time.thread_time()
+    for seed in range(games):
+        ai.playout(game, seats, seed, smart=False)
+    spent = time.thread_time() - start
+    return games / spent if spent else float("nan")
 
 
 def bench_engine(game: Game, games: int) -> Iterator[dict]:
     seats = max(game.min_seats, min(4, game.max_seats))
+    yield line(game.id, "playouts_per_s", playouts_per_s(game, seats, games), "games/s",
+               seats=seats, games=games, policy="random", clock="thread_cpu")
     whole, actions = [], []
     for seed in range(games):
         ms, per = timed_playout(game, seats, seed, smart=False)

@@ -1,0 +1,32 @@
+"""The faster Burgundy path (cached estate frontier) plays exactly like the slow one:
+seeded lockstep games and legal spaces against the plain neighbour scan."""
+import pytest
+
+from engine.burgundy import GAME
+from engine.burgundy.data import TILES
+from engine.burgundy.estate import city_has, estate_of, legal_spaces, touches_covered
+from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
+
+from tests.engine.lockstep import lockstep
+
+
+def slow_legal_spaces(player, tile_id):
+    tile, sp = TILES[tile_id], player["sp"]
+    out = [s for s in estate_of(player).by_colour[tile.colour]
+           if sp[s] is None and touches_covered(sp, s)]
+    if tile.category == "building" and IGNORE_BUILDING_LIMIT not in player["know"]:
+        out = [s for s in out if not city_has(player, s, tile.kind)]
+    return out
+
+
+def reference_check(state):
+    tiles = {t for depot in state["depots"] for t in depot if t is not None}
+    for player in state["players"]:
+        for tile in tiles | set(player["store"]):
+            assert legal_spaces(player, tile) == slow_legal_spaces(player, tile)
+
+
+@pytest.mark.parametrize("seats", [4, 2, 3])
+def test_fast_path_plays_like_the_slow_path(seats):
+    for seed in range(3):
+        assert lockstep(GAME, seats, seed, check=reference_check) > 100
