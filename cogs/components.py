@@ -1,9 +1,10 @@
 """Buttons and selects of every game, routed by custom id (they survive restarts).
 
-Each class is a ``discord.ui.DynamicItem`` registered once with ``add_dynamic_items``;
-the custom id carries everything needed (game, seq, option), so a click on a message
-posted before a restart, or in a DM, still reaches the right table.  The player and
-the seq are always re-checked by the table service.
+Each class is a ``discord.ui.DynamicItem`` registered once with ``add_dynamic_items``
+and in the routing table of ``bot.discord_ui`` (``@route``: sent components are wrapped
+in it); the custom id carries everything needed (game, seq, option), so a click on a
+message posted before a restart, or in a DM, still reaches the right table.  The player
+and the seq are always re-checked by the table service.
 """
 from __future__ import annotations
 
