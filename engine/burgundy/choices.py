@@ -8,17 +8,39 @@ or None for "any value, free" (castle extra action, building effects, City Hall)
 """
 from __future__ import annotations
 
+from engine.core import Option
 from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
 from engine.burgundy.dice import cost_row
-from engine.burgundy.estate import legal_spaces
+from engine.burgundy.estate import layout, legal_spaces
 from engine.burgundy.knowledge import PLACE_FREE_STEP, TAKE_FREE_STEP
 
 #: an option as a plain tuple (id, label, params); ``Game.pending`` wraps it in core.Option
 Opt = tuple[str, str, dict]
 
-BACK: Opt = ("back", "back", {})
-DECLINE: Opt = ("decline", "decline", {})
-WORKERS: Opt = ("workers", "workers", {})
+
+class Shared(tuple):
+    """An option tuple made once for its content and kept, with its core ``Option``
+    (``.option``) made once too: the hot builders hand these out instead of new tuples.
+    Their params are shared, so nobody may change them (nobody does)."""
+
+    option: Option
+
+
+def shared(opt: Opt) -> Shared:
+    out = Shared(opt)
+    out.option = Option(*opt)
+    return out
+
+
+#: content key -> Shared option, per builder (a few thousand at most: ids are bounded)
+_TAKE: dict[tuple, Shared] = {}
+_PLACE: dict[tuple, Shared] = {}
+_SPACE: dict[tuple, Shared] = {}
+_SELL: dict[tuple, Shared] = {}
+
+BACK: Opt = shared(("back", "back", {}))
+DECLINE: Opt = shared(("decline", "decline", {}))
+WORKERS: Opt = shared(("workers", "workers", {}))
 _NO_COST = (0,) * 7
 
 
@@ -33,14 +55,19 @@ def take_options(state: dict, p: dict, die: int | None, categories=None) -> list
             continue
         for tile in state["depots"][d - 1]:
             if tile is not None and (categories is None or TILES[tile].category in categories):
-                out.append((f"take:{d}:{tile}", "take_cost" if cost else "take",
-                                  {"tile": tile, "depot": d, "cost": cost}))
+                opt = _TAKE.get((d, tile, cost))
+                if opt is None:
+                    opt = _TAKE[d, tile, cost] = shared((
+                        f"take:{d}:{tile}", "take_cost" if cost else "take",
+                        {"tile": tile, "depot": d, "cost": cost}))
+                out.append(opt)
     return out
 
 
-def space_costs(p: dict, tile: str, die: int | None) -> list[tuple[int, int]]:
+def space_costs(p: dict, tile: str, die: int | None, facts: tuple | None = None
+                ) -> list[tuple[int, int]]:
     """(space, worker cost) for every legal, affordable space for ``tile``."""
-    spaces = legal_spaces(p, tile)
+    spaces = legal_spaces(p, tile, facts)
     if not die:
         return [(s, 0) for s in spaces]
     row = cost_row(p["know"], die, PLACE_FREE_STEP[TILES[tile].colour])
@@ -56,19 +83,31 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     or ``place_costs`` (``cost`` to ``max_cost``).
     """
     out = []
+    facts = layout(p) if p["store"] else None
     for tile in p["store"]:
-        costs = [c for _, c in space_costs(p, tile, die)]
+        costs = [c for _, c in space_costs(p, tile, die, facts)]
         if costs:
             low, high = min(costs), max(costs)
-            label = "place" if not low else "place_cost" if low == high else "place_costs"
-            out.append((f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
+            opt = _PLACE.get((tile, low, high))
+            if opt is None:
+                label = "place" if not low else "place_cost" if low == high else "place_costs"
+                opt = _PLACE[tile, low, high] = shared((
+                    f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
+            out.append(opt)
     return out
 
 
+def _space(s: int, cost: int, tile: str) -> Shared:
+    opt = _SPACE.get((s, cost, tile))
+    if opt is None:
+        opt = _SPACE[s, cost, tile] = shared((
+            f"space:{s}", "space_cost" if cost else "space",
+            {"space": s, "die": DIE[s], "cost": cost, "tile": tile}))
+    return opt
+
+
 def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
-    return [(f"space:{s}", "space_cost" if cost else "space",
-                   {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
-            for s, cost in space_costs(p, tile, die)]
+    return [_space(s, cost, tile) for s, cost in space_costs(p, tile, die)]
 
 
 def sell_options(p: dict, die: int | None) -> list[Opt]:
@@ -78,8 +117,12 @@ def sell_options(p: dict, die: int | None) -> list[Opt]:
     for g in GOODS:
         count = p["goods"][g]
         if count and row[g] <= p["workers"]:
-            out.append((f"sell:{g}", "sell_cost" if row[g] else "sell",
-                              {"goods": f"goods_{g}", "count": count, "cost": row[g]}))
+            opt = _SELL.get((g, count, row[g]))
+            if opt is None:
+                opt = _SELL[g, count, row[g]] = shared((
+                    f"sell:{g}", "sell_cost" if row[g] else "sell",
+                    {"goods": f"goods_{g}", "count": count, "cost": row[g]}))
+            out.append(opt)
     return out
 
 

@@ -45,13 +45,19 @@ def _facts(estate: int, sp: tuple) -> tuple[dict[str, tuple[int, ...]], frozense
     return open_by_colour, built
 
 
-def legal_spaces(player: dict, tile_id: str) -> list[int]:
+def layout(player: dict) -> tuple:
+    """What :func:`legal_spaces` needs of the estate, for callers asking about many tiles."""
+    return _facts(player["estate"], tuple(player["sp"]))
+
+
+def legal_spaces(player: dict, tile_id: str, facts: tuple | None = None) -> list[int]:
     """Empty spaces of the tile's colour next to a covered space (building limit applied).
 
     The die is not checked here: callers filter by die number and worker cost.
+    ``facts``: :func:`layout` of the player's estate as it is now, if known.
     """
     tile = TILES[tile_id]
-    open_by_colour, built = _facts(player["estate"], tuple(player["sp"]))
+    open_by_colour, built = facts or _facts(player["estate"], tuple(player["sp"]))
     out = open_by_colour[tile.colour]
     if tile.category == "building" and IGNORE_BUILDING_LIMIT not in player["know"]:
         region = ESTATES[player["estate"]].region

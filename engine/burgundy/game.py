@@ -13,6 +13,7 @@ from engine.core import (
     Action, Decision, Event, Game, Option, OptionSpec, Result, RuleError, State,
 )
 from engine.burgundy import ai, errors, scoring, view as view_mod
+from engine.burgundy.choices import Shared
 from engine.burgundy.flow import settle
 from engine.burgundy.frames import HANDLERS
 from engine.burgundy import names as names_data
@@ -86,7 +87,8 @@ class Burgundy(Game):
         else:
             params = {"white": state["white"]}
             default = options[-1][0] if options[-1][0] == "end" else options[0][0]
-        return [Decision(seat, kind, tuple([Option(*o) for o in options]), default=default,
+        return [Decision(seat, kind, tuple([o.option if type(o) is Shared else Option(*o)
+                                            for o in options]), default=default,
                          params=params)]
 
     def _secret_decision(self, state: State, seat: int) -> Decision:
