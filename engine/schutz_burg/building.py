@@ -91,9 +91,24 @@ def pay_options(state: State, task: dict) -> list[Option]:
     opts = []
     for vec in payments(state, seat, cost):
         silver = exchanged(vec, have)
-        opts.append(Option(pay_id(vec), "payment_silver" if silver else "payment",
-                           {"pieces": dict(zip(D.BUILD_KINDS, vec)), "silver": silver}))
+        opt = _PAY_OPTIONS.get((vec, silver))
+        if opt is None:
+            opt = _PAY_OPTIONS[vec, silver] = Option(
+                pay_id(vec), "payment_silver" if silver else "payment",
+                {"pieces": dict(zip(D.BUILD_KINDS, vec)), "silver": silver})
+        opts.append(opt)
     return opts + [BACK]
+
+
+#: (pieces, silver bars) -> its option, made once (options are immutable; params unchanged)
+_PAY_OPTIONS: dict[tuple, Option] = {}
+
+
+@live("pay")
+def pay_live(state: State, task: dict) -> bool:
+    """A payment exists (so ``pay_options`` holds it and ``back``), else only ``back``."""
+    cost, _vp = D.template_value(task["template"], state["winter"])
+    return bool(payments(state, task["seat"], cost))
 
 
 @question("pay")

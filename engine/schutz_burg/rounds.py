@@ -52,12 +52,16 @@ def pick_waiting(state: State) -> list[int]:
     return sim.waiting(state, PICKS)
 
 
+#: one shared (immutable) option per card
+_CARD_OPTIONS = {c: Option(f"card:{c}", "card", {"card": c}) for c in D.CARD_INDEX}
+
+
 def pick_options(state: State, seat: int) -> list[Option]:
     """Legal cards for ``seat``'s next face-down choice (``back`` undoes a first card)."""
     player = state["players"][seat]
     draft = state["draft"].get(str(seat), [])
     master_ok = bool(player["played"])
-    opts = [Option(f"card:{c}", "card", {"card": c}) for c in player["hand"]
+    opts = [_CARD_OPTIONS[c] for c in player["hand"]
             if c not in draft and (master_ok or c != D.MASTER)]
     if draft:
         opts.append(BACK)

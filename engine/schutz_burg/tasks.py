@@ -23,9 +23,9 @@ STEPS: dict[str, StepFn] = {}
 OPTIONS: dict[str, OptionsFn] = {}
 ACTS: dict[str, ActFn] = {}
 QUESTIONS: dict[str, QuestionFn] = {}
-#: optional quick checks standing in for ``live_options`` in ``advance``: True when the
-#: task's options hold a real choice and more than one option (the task stays open),
-#: False only when it has no option at all (it is skipped)
+#: optional quick checks standing in for ``live_options`` in ``advance``: True when it
+#: would return more than one option (the task stays open), False when it would return
+#: None (nothing real to choose: the task is skipped)
 LIVE: dict[str, Callable[[State, dict], bool]] = {}
 #: answers that do nothing by themselves; a task offering only these is skipped
 PASSIVE = frozenset({"done", "pass", "back"})
