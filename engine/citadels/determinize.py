@@ -56,6 +56,7 @@ def _cards(view: dict, state: State, rng: random.Random) -> None:
     for s in view["seats"]:
         unseen -= Counter(c for c in s["city"])
     unseen -= Counter(me["hand"]) + Counter(me["drawn"])
+    unseen -= Counter({data.WAGON: len(view["wagons"])})  # wagons in play
     window = view["window"]
     pool = list(unseen.elements())
     rng.shuffle(pool)
