@@ -67,6 +67,12 @@ class CarcassonneCastle(Game):
         """The turn number: an extra turn (wall tile 1) is a new turn of the same seat."""
         return state["turn"]
 
+    def turn_label(self, state: State) -> tuple[str, Mapping[str, Any]] | None:
+        """"Turn 12 · 40 tiles left in the supply" for board headers."""
+        if self.result(state) is not None:
+            return None
+        return "turn", {"turn": state["turn"], "left": len(state["supply"])}
+
     def explain_illegal(self, state: State, seat: int, action: Action) -> RuleError:
         return flow.explain_illegal(self.geo, state, action)
 

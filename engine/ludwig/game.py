@@ -64,6 +64,12 @@ class Ludwig(Game):
         task = state["task"]
         return (state["round"], state["turn_no"], bool(task and task["type"].startswith("price")))
 
+    def turn_label(self, state: State) -> tuple[str, Mapping[str, Any]] | None:
+        """"Round 4" (or "round 9, the last") for board headers."""
+        if state["finished"]:
+            return None
+        return ("last_round" if state["last_round"] else "round"), {"round": state["round"]}
+
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(state, decision, rnd)
 

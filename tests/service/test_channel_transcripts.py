@@ -87,6 +87,10 @@ def replay(out: Path, game_id: str, players: int, seed: int):
         yield seq, state, boards
 
 
+# games without rounds (Carcassonne: The Castle counts turns): one post per turn bounds them
+ROUNDED = {"carcassonne_castle": False}
+
+
 def round_of(game, state) -> str | None:
     label = game.turn_label(state)
     if label is None:
@@ -132,8 +136,8 @@ async def test_the_channel_is_quiet_and_says_each_thing_once(game_id, players, t
     assert len(posts) <= turns + 1, (len(posts), turns)   # one post per turn, and the end
     bound = 2 * players + 4
     per_round = {r: n for r, n in rounds.items() if r is not None}
-    if type(game).turn_label is not Game.turn_label:  # the game says its rounds
-        assert per_round and max(per_round.values()) <= bound, per_round
+    if ROUNDED.get(game_id, True) and type(game).turn_label is not Game.turn_label:
+        assert per_round and max(per_round.values()) <= bound, per_round   # it says its rounds
 
     # one ping per decision: between two pings of a player, that player moved
     waiting: dict[str, bool] = defaultdict(bool)
