@@ -68,7 +68,18 @@ def _exact(cost: int) -> tuple[tuple[int, ...], ...]:
 
 @lru_cache(maxsize=65536)
 def payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> bool:
-    """``bool(payments_for(...))``, stopping at the first payment found."""
+    """``bool(payments_for(...))``: cached for raw holdings, else for holdings clamped as
+    in ``_payments`` (many raw holdings share one clamped key)."""
+    silver = min(silver, cost)
+    (h0, h1, h2, h3), (c0, c1, c2, c3), (p0, p1, p2, p3) = have, carts, _PTS
+    return _payable(cost, (min(h0, cost // p0), min(h1, cost // p1), min(h2, cost // p2),
+                           min(h3, cost // p3)), silver,
+                    (min(c0, silver), min(c1, silver), min(c2, silver), min(c3, silver)))
+
+
+@lru_cache(maxsize=65536)
+def _payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> bool:
+    """Whether an exact payment exists, stopping at the first one found."""
     reach = [h + min(c, silver) for h, c in zip(have, carts)]
     if sum(1 for r in reach if r) < D.MIN_KINDS or \
             sum(min(r, cost // p) * p for r, p in zip(reach, _PTS)) < cost or \
