@@ -287,6 +287,9 @@ def explain_illegal(geo: Geometry, state: dict, action: Action) -> RuleError:
     if action.kind == "rotate" and oid.startswith("rot:"):
         return RuleError("paths_must_continue", spot=geo.label(state["chosen"]))
     if action.kind == "follower" and oid.startswith("f:"):
+        tile, rot, _ = state["board"][state["placed"]]
+        if oid[2:] not in {p["name"] for p in geo.faces[tile][rot]["parts"]}:
+            return RuleError("illegal_option", option=oid)
         if not state["supply_f"][state["active"]]:
             return RuleError("no_follower_left")
         return RuleError("feature_occupied", part=oid[2:])

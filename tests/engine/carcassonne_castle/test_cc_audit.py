@@ -189,9 +189,12 @@ def test_refused_follower_changes_nothing():
     act(state, "place", f"at:{label((4, 5))}")
     act(state, "rotate", "rot:0")
     before = json.dumps(state)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         GAME.apply(state, BLACK, Action("follower", "f:house:NW-SW"))
-    assert json.dumps(state) == before
+    assert err.value.key == "feature_occupied" and json.dumps(state) == before
+    with pytest.raises(RuleError) as err:                 # not a part of this tile
+        GAME.apply(state, BLACK, Action("follower", "f:house:NW-NE-SE-SW"))
+    assert err.value.key == "illegal_option" and json.dumps(state) == before
 
 
 # -- 4.3 features through tiles and start spaces --------------------------------------------
