@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import Option
 from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
 from engine.burgundy.dice import cost_row
-from engine.burgundy.estate import layout, legal_spaces
+from engine.burgundy.estate import Layout, layout, legal_spaces
 from engine.burgundy.knowledge import PLACE_FREE_STEP, TAKE_FREE_STEP
 
 #: an option as a plain tuple (id, label, params); ``Game.pending`` wraps it in core.Option
@@ -64,7 +64,7 @@ def take_options(state: dict, p: dict, die: int | None, categories=None) -> list
     return out
 
 
-def space_costs(p: dict, tile: str, die: int | None, facts: tuple | None = None
+def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None
                 ) -> list[tuple[int, int]]:
     """(space, worker cost) for every legal, affordable space for ``tile``."""
     spaces = legal_spaces(p, tile, facts)

@@ -33,35 +33,59 @@ def city_has(player: dict, space: int, kind: str) -> bool:
     return False
 
 
-@lru_cache(maxsize=8192)
-def _facts(estate: int, sp: tuple) -> tuple[dict[str, tuple[int, ...]], frozenset]:
-    """(colour -> empty spaces next to a covered one, {(region, kind) of every building})
-    of one estate layout: computed once per layout instead of once per tile and space."""
-    est = ESTATES[estate]
-    open_by_colour = {c: tuple(s for s in spaces if sp[s] is None and touches_covered(sp, s))
-                      for c, spaces in est.by_colour.items()}
-    built = frozenset((est.region[s], TILES[t].kind) for s, t in enumerate(sp)
-                      if t is not None and s and TILES[t].category == "building")
-    return open_by_colour, built
+class Layout:
+    """Where tiles may go on one estate layout (a tuple of the spaces' tiles), worked out
+    lazily, once per colour and per city: what :func:`legal_spaces` asks again and again
+    between two placements.  Kept only in the cache below, never in the state."""
+
+    __slots__ = ("est", "sp", "_open", "_cities")
+
+    def __init__(self, estate: int, sp: tuple) -> None:
+        self.est, self.sp = ESTATES[estate], sp
+        self._open: dict[str, tuple[int, ...]] = {}
+        self._cities: dict[tuple[int, str], bool] = {}
+
+    def open_spaces(self, colour: str) -> tuple[int, ...]:
+        """Empty spaces of ``colour`` next to a covered space."""
+        out = self._open.get(colour)
+        if out is None:
+            sp = self.sp
+            out = self._open[colour] = tuple(s for s in self.est.by_colour[colour]
+                                             if sp[s] is None and touches_covered(sp, s))
+        return out
+
+    def city_has(self, space: int, kind: str) -> bool:
+        """The city (region) of ``space`` already holds a building of ``kind``."""
+        key = (self.est.region[space], kind)
+        out = self._cities.get(key)
+        if out is None:
+            sp = self.sp
+            out = self._cities[key] = any(sp[s] is not None and TILES[sp[s]].kind == kind
+                                          for s in self.est.regions[key[0]])
+        return out
 
 
-def layout(player: dict) -> tuple:
-    """What :func:`legal_spaces` needs of the estate, for callers asking about many tiles."""
-    return _facts(player["estate"], tuple(player["sp"]))
+@lru_cache(maxsize=4096)
+def _layout(estate: int, sp: tuple) -> Layout:
+    return Layout(estate, sp)
 
 
-def legal_spaces(player: dict, tile_id: str, facts: tuple | None = None) -> list[int]:
+def layout(player: dict) -> Layout:
+    """The player's estate as it is now, for callers asking about many tiles."""
+    return _layout(player["estate"], tuple(player["sp"]))
+
+
+def legal_spaces(player: dict, tile_id: str, facts: Layout | None = None) -> list[int]:
     """Empty spaces of the tile's colour next to a covered space (building limit applied).
 
     The die is not checked here: callers filter by die number and worker cost.
     ``facts``: :func:`layout` of the player's estate as it is now, if known.
     """
     tile = TILES[tile_id]
-    open_by_colour, built = facts or _facts(player["estate"], tuple(player["sp"]))
-    out = open_by_colour[tile.colour]
+    facts = facts or _layout(player["estate"], tuple(player["sp"]))
+    out = facts.open_spaces(tile.colour)
     if tile.category == "building" and IGNORE_BUILDING_LIMIT not in player["know"]:
-        region = ESTATES[player["estate"]].region
-        return [s for s in out if (region[s], tile.kind) not in built]
+        return [s for s in out if not facts.city_has(s, tile.kind)]
     return list(out)
 
 

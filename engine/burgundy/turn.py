@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
-from engine.burgundy.choices import BACK, Opt, action_options, space_options
+from engine.burgundy.choices import BACK, Opt, action_options, shared, space_options
 from engine.burgundy.data import DEPOTS, DIE, TILES
 from engine.burgundy.dice import cost_row
 from engine.burgundy.effects import resolve_effect
@@ -23,8 +23,13 @@ END: Opt = ("end", "end", {})
 
 
 # -- the turn menu ----------------------------------------------------------------------
+_DIE = {(i, v): shared((f"die:{i}", "die", {"die": i + 1, "value": v}))
+        for i in (0, 1) for v in range(1, 7)}
+
+
 def turn_options(state: dict, p: dict) -> list[Opt]:
-    out = [(f"die:{i}", "die", {"die": i + 1, "value": p["dice"][i]})
+    dice = p["dice"]
+    out = [_DIE.get((i, dice[i])) or (f"die:{i}", "die", {"die": i + 1, "value": dice[i]})
            for i in (0, 1) if not p["used"][i]]
     if can_buy(state, p):
         out += [(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]

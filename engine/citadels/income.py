@@ -36,7 +36,15 @@ def start_keep(state: State, t: dict, cards: list[str], keep: int, wagon: dict |
 
 
 def keep_options(state: State, t: dict):
-    return [Option("keep:" + c, "keep", {"card": c}) for c in dict.fromkeys(t["sub"]["drawn"])]
+    return [_KEEP.get(c) or _keep(c) for c in dict.fromkeys(t["sub"]["drawn"])]
+
+
+_KEEP: dict[str, Option] = {}  # card -> its shared (immutable) keep option
+
+
+def _keep(card: str) -> Option:
+    option = _KEEP[card] = Option("keep:" + card, "keep", {"card": card})
+    return option
 
 
 def apply_keep(state: State, t: dict, option: str, events: list[Event]) -> None:

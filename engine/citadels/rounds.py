@@ -116,16 +116,20 @@ def _offer(state: State) -> None:
         state["offers"][seat].append(sorted(draft["pool"], key=data.RANK.__getitem__))
 
 
+#: one shared (immutable) draft option per character
+_PICK = {c: Option("pick:" + c, "pick", {"character": c}) for c in data.RANK}
+_DISCARD = {c: Option("discard:" + c, "discard_character", {"character": c}) for c in data.RANK}
+
+
 def draft_decision(state: State) -> Decision:
     draft = state["draft"]
     seat, kind = draft["steps"][draft["i"]]
     pool = sorted(draft["pool"], key=data.RANK.__getitem__)
     if kind == "pick":
-        options = tuple(Option("pick:" + c, "pick", {"character": c}) for c in pool)
+        options = tuple([_PICK[c] for c in pool])
         dkind = "pick_character"
     else:
-        options = tuple(Option("discard:" + c, "discard_character", {"character": c})
-                        for c in pool)
+        options = tuple([_DISCARD[c] for c in pool])
         dkind = "discard_character"
     default = options[state["rng"] % len(options)].id
     return Decision(seat, dkind, options, secret=True, default=default,
