@@ -23,6 +23,7 @@ i18n keys and ids; card names come from the game's packaged data (``Game.names``
 """
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -31,7 +32,7 @@ from engine.rng import Rng
 
 __all__ = [
     "Action", "Decision", "Event", "Game", "Option", "OptionSpec", "PendingMemo", "Result",
-    "RuleError", "Rng", "State", "seat_key",
+    "RuleError", "Rng", "State", "refuse_garbage", "seat_key",
 ]
 
 State = dict  # JSON-compatible; every game keeps its RNG state under state["rng"]
@@ -105,7 +106,24 @@ class Action:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Action":
-        return cls(str(data["kind"]), str(data["option"]))
+        """The action of ``{"kind", "option"}``; RuleError for anything else (no crash)."""
+        if not isinstance(data, Mapping):
+            raise RuleError("stale_decision")
+        return refuse_garbage(0, cls(data.get("kind"), data.get("option")))
+
+
+def refuse_garbage(seat: Any, action: Any) -> Any:
+    """The engine boundary: RuleError unless ``seat`` is a non-negative int (not a bool)
+    and ``action`` an :class:`Action` of two strings; returns ``action``.  Every game's
+    ``apply`` runs it first (see :meth:`Game.__init_subclass__`), so a game only ever sees
+    well-typed input and refuses garbage before changing anything."""
+    if type(seat) is not int or seat < 0:
+        raise RuleError("not_your_turn")
+    if not isinstance(action, Action) or type(action.kind) is not str:
+        raise RuleError("stale_decision")
+    if type(action.option) is not str:
+        raise RuleError("illegal_option", option=repr(action.option)[:60])
+    return action
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,6 +292,24 @@ class Game:
     options: Mapping[str, OptionSpec] = {}
     #: event kinds that only announce the result: the table says the result itself, once
     final_events: frozenset[str] = frozenset({"game_over", "game_end", "game_won"})
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Wrap a subclass's own ``apply`` in :func:`refuse_garbage` (the engine boundary),
+        so every caller (table service, AI, tests, soak) gets the check for free."""
+        super().__init_subclass__(**kwargs)
+        raw = cls.__dict__.get("apply")
+        if raw is None or getattr(raw, "boundary_checked", False):
+            return
+
+        def apply(self: "Game", state: State, seat: int, action: Action) -> "list[Event]":
+            if type(seat) is not int or seat < 0 or type(action) is not Action \
+                    or type(action.kind) is not str or type(action.option) is not str:
+                refuse_garbage(seat, action)
+            return raw(self, state, seat, action)
+
+        functools.update_wrapper(apply, raw)
+        apply.boundary_checked = True  # type: ignore[attr-defined]
+        cls.apply = apply  # type: ignore[method-assign]
 
     # -- data -------------------------------------------------------------------------
     def names(self) -> Mapping[str, Mapping[str, str]]:
