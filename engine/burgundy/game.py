@@ -24,8 +24,6 @@ from engine.burgundy.setup import (
 from engine.burgundy.data import PHASES
 from engine.burgundy.turn import turn_choose, turn_options
 
-_PARAM_FIELDS = ("tile",)
-
 
 class Burgundy(Game):
     id = "burgundy"
@@ -79,10 +77,10 @@ class Burgundy(Game):
         kind, frame, options = self._open(state)
         seat = state["active"]
         if frame is not None:
-            params = {k: frame[k] for k in _PARAM_FIELDS if k in frame}
+            params = {"tile": frame["tile"]} if "tile" in frame else {}
             if kind == "die_action":
-                params.update(die=frame["die"] + 1,
-                              value=state["players"][seat]["dice"][frame["die"]])
+                params["die"] = frame["die"] + 1
+                params["value"] = state["players"][seat]["dice"][frame["die"]]
             default = HANDLERS[kind].default(options)
         else:
             params = {"white": state["white"]}
