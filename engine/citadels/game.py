@@ -42,6 +42,9 @@ class Citadels(Game):
     options = {"action_cards": OptionSpec(False, (False, True)),
                "great_wall": OptionSpec(False, (False, True))}
 
+    def __init__(self) -> None:
+        self._memo = PendingMemo()
+
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return data.names()
 
@@ -51,9 +54,6 @@ class Citadels(Game):
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_seats(seats)
         return rounds.setup(seats, self.parse_options(options), seed)
-
-    def __init__(self) -> None:
-        self._memo = PendingMemo()
 
     def pending(self, state: State) -> list[Decision]:
         """The open decisions; remembered for ``apply`` to validate against (memo)."""

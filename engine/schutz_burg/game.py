@@ -23,6 +23,9 @@ class SchutzBurg(Game):
     max_seats = 4
     options = {"winter": OptionSpec(False, (False, True))}
 
+    def __init__(self) -> None:
+        self._memo = PendingMemo()
+
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return D.names()
 
@@ -38,9 +41,6 @@ class SchutzBurg(Game):
         state = new_state(seats, bool(opts["winter"]), seed)
         flow.advance(state, [])
         return state
-
-    def __init__(self) -> None:
-        self._memo = PendingMemo()
 
     def pending(self, state: State) -> list[Decision]:
         """The open decisions; remembered for ``apply`` to validate against (memo)."""
