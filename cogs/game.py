@@ -32,7 +32,7 @@ def setting_choices(game_id: str, name: str) -> list[app_commands.Choice[str]]:
 
 
 NEW_OPTIONS = ("game", "seats", "turn_hours", "action_cards", "winter", "estates",
-               "estate_choice", "options", "thread")
+               "estate_choice", "room_cards", "foyer_back", "options", "thread")
 
 
 def parse_options(text: str | None) -> dict[str, str]:
@@ -77,17 +77,21 @@ class GameCog(commands.Cog):
     @app_commands.rename(**{o: L(f"cmd.game.new.{o}.name") for o in NEW_OPTIONS})
     @app_commands.describe(**{o: L(f"cmd.game.new.{o}.description") for o in NEW_OPTIONS})
     @app_commands.choices(game=GAME_CHOICES, estates=setting_choices("burgundy", "estates"),
-                          estate_choice=setting_choices("burgundy", "estate_choice"))
+                          estate_choice=setting_choices("burgundy", "estate_choice"),
+                          room_cards=setting_choices("ludwig", "room_cards"),
+                          foyer_back=setting_choices("ludwig", "foyer_back"))
     async def new(self, interaction: discord.Interaction, game: str,
                   seats: Optional[SEATS] = None,
                   turn_hours: Optional[app_commands.Range[int, 1, 336]] = None,
                   action_cards: Optional[bool] = None, winter: Optional[bool] = None,
                   estates: Optional[str] = None, estate_choice: Optional[str] = None,
+                  room_cards: Optional[str] = None, foyer_back: Optional[str] = None,
                   options: Optional[str] = None, thread: Optional[bool] = None) -> None:
         async def work(table, locale):
             chosen = parse_options(options)
             dedicated = {"action_cards": action_cards, "winter": winter, "estates": estates,
-                         "estate_choice": estate_choice}
+                         "estate_choice": estate_choice, "room_cards": room_cards,
+                         "foyer_back": foyer_back}
             chosen.update({k: v for k, v in dedicated.items() if v is not None})
             user = interaction.user
             in_thread = bool(thread) and interaction.guild_id is not None

@@ -19,6 +19,7 @@ WIDTH = 560
 PAD = 22
 BAND_H = 70
 NAME_PX = 30
+NAME_MIN_PX = 20        # a long name shrinks to fit the band, still big on a phone
 KIND_PX = 22
 TEXT_PX = 24
 FOOT_PX = 18
@@ -28,6 +29,8 @@ _PALETTES = {
     "citadels": ("render.kit", "DISTRICT", ""),
     "burgundy": ("render.burgundy_art", "SPACE", "colour_"),
     "schutz_burg": ("render.schutz_burg", "CARD_BAND", ""),
+    "ludwig": ("render.ludwig_art", "TYPE_COLOUR", ""),
+    "carcassonne_castle": ("render.carcassonne_castle_art", "KIND_FILL", "band_"),
 }
 
 
@@ -42,6 +45,14 @@ def band_colour(game_id: str, card: Mapping[str, Any]) -> kit.RGB:
         if key in palette:
             return palette[key]
     return kit.NEUTRAL
+
+
+def _name_px(name: str, width: int) -> int:
+    """The name's size: ``NAME_PX``, smaller (not below ``NAME_MIN_PX``) for a long name."""
+    for px in range(NAME_PX, NAME_MIN_PX, -1):
+        if kit.text_width(name, kit.font(px, True)) <= width:
+            return px
+    return NAME_MIN_PX
 
 
 def _height(card: Mapping[str, Any]) -> int:
@@ -68,8 +79,8 @@ def render_card(game_id: str, card: Mapping[str, Any], locale: str = "en") -> Im
         img.paste(badge, (right, 4 + (BAND_H - badge.height) // 2), badge)
         right -= 8
     with kit.glance():
-        kit.draw_text(d, (PAD, 4 + BAND_H // 2), card["name"], NAME_PX, kit.contrast(band),
-                      bold=True, anchor="lm", max_width=right - PAD)
+        kit.draw_text(d, (PAD, 4 + BAND_H // 2), card["name"], _name_px(card["name"], right - PAD),
+                      kit.contrast(band), bold=True, anchor="lm", max_width=right - PAD)
         y = BAND_H + 16
         kit.draw_text(d, (PAD, y), card.get("kind") or "", KIND_PX, (90, 90, 100),
                       max_width=w - 2 * PAD)

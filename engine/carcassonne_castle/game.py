@@ -8,7 +8,7 @@ from typing import Any, Mapping
 
 from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
 
-from . import flow
+from . import cards, flow
 from .ai import ai_preference
 from .geometry import Geometry, load_data
 from .names import build_names
@@ -34,10 +34,16 @@ class CarcassonneCastle(Game):
 
     @cached_property
     def _names(self) -> dict:
-        return build_names(self.geo)
+        return {**build_names(self.geo), **cards.build_card_names(self.geo)}
 
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return self._names
+
+    def card_info(self, card_id: str) -> Mapping[str, Any] | None:
+        return cards.card_info(self.geo, card_id)
+
+    def card_ids(self) -> list[str]:
+        return cards.card_ids(self.geo)
 
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_seats(seats)

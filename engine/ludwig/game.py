@@ -6,6 +6,7 @@ from typing import Any, Mapping
 
 from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
 
+from . import cards
 from . import data as D
 from . import flow
 from .ai import ai_preference
@@ -35,6 +36,12 @@ class Ludwig(Game):
 
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return _NAMES
+
+    def card_info(self, card_id: str) -> Mapping[str, Any] | None:
+        return cards.card_info(card_id)
+
+    def card_ids(self) -> list[str]:
+        return cards.card_ids()
 
     def setup(self, seats: int, options: Mapping[str, Any], seed: int) -> State:
         self.check_seats(seats)
@@ -82,5 +89,5 @@ class Ludwig(Game):
         return determinize(self, view, rng)
 
 
-_NAMES = D.names()
+_NAMES = {**D.names(), **cards.NAMES}
 GAME = Ludwig()
