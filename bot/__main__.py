@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync | arena]``."""
+"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync | arena | soak]``."""
 from __future__ import annotations
 
 import argparse
@@ -111,6 +111,17 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_soak(args) -> int:
+    """The reliability suite: one JSON figure per line; exit 1 if any figure failed."""
+    from bot.soak import run
+
+    failed = 0
+    for figure in run(args.size, args.game or None, args.probe or None):
+        failed += figure.get("failures", 0) > 0
+        print(json.dumps(figure, ensure_ascii=False), flush=True)
+    return 1 if failed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["arena"]:  # AI levels against each other (its own options)
@@ -140,10 +151,15 @@ def main(argv: list[str] | None = None) -> int:
     ben = sub.add_parser("bench", help="print speed figures as JSON lines")
     ben.add_argument("game", nargs="?", default=None)
     ben.add_argument("--games", type=int, default=200, help="random games per engine figure")
+    soak = sub.add_parser("soak", help="reliability probes; one JSON figure per line")
+    soak.add_argument("--size", choices=("small", "full"), default="small")
+    soak.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
+    soak.add_argument("--probe", action="append", default=[],
+                      choices=("fuzz", "secrets", "clicks", "access", "kill"))
     args = parser.parse_args(argv)
     handlers = {None: cmd_run, "run": cmd_run, "run-or-demo": cmd_run_or_demo,
                 "simulate": cmd_simulate, "commands": cmd_commands, "sync": cmd_sync,
-                "bench": cmd_bench}
+                "bench": cmd_bench, "soak": cmd_soak}
     return handlers[args.cmd](args)
 
 

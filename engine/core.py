@@ -364,6 +364,12 @@ class Game:
     # ``seat`` may not know blanked (what the public history tells it), for games whose
     # view does not spell out all public bookkeeping; see engine/search/hidden.py.
 
+    def check_invariants(self, state: State) -> list[str]:
+        """What is wrong with ``state`` by the game's own invariants (conservation of
+        cards, money, tiles …): one short sentence each, empty when all hold.  Optional:
+        the reliability suite (``python -m bot soak``) calls it after every move."""
+        return []
+
     def turn_marker(self, state: State) -> Any:
         """Changes when a new turn begins (e.g. ``(round, rank)``), even for the same player.
 
