@@ -68,23 +68,27 @@ def _exact(cost: int) -> tuple[tuple[int, ...], ...]:
 
 @lru_cache(maxsize=65536)
 def payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> bool:
-    """``bool(payments_for(...))``: cached for raw holdings, else for holdings clamped as
-    in ``_payments`` (many raw holdings share one clamped key)."""
+    """``bool(payments_for(...))``: a quick worth check first, then a search stopping at the
+    first payment (cached for the holdings clamped as in ``_payments``)."""
     silver = min(silver, cost)
     (h0, h1, h2, h3), (c0, c1, c2, c3), (p0, p1, p2, p3) = have, carts, _PTS
+    c0, c1, c2, c3 = min(c0, silver), min(c1, silver), min(c2, silver), min(c3, silver)
+    r0, r1, r2, r3 = h0 + c0, h1 + c1, h2 + c2, h3 + c3  # pieces within reach per kind
+    if (r0 > 0) + (r1 > 0) + (r2 > 0) + (r3 > 0) < D.MIN_KINDS \
+            or h0 * p0 + h1 * p1 + h2 * p2 + h3 * p3 + silver * _MAX_PTS < cost \
+            or (min(r0, cost // p0) * p0 + min(r1, cost // p1) * p1
+                + min(r2, cost // p2) * p2 + min(r3, cost // p3) * p3) < cost:
+        return False  # too few kinds or too little worth within reach
     return _payable(cost, (min(h0, cost // p0), min(h1, cost // p1), min(h2, cost // p2),
-                           min(h3, cost // p3)), silver,
-                    (min(c0, silver), min(c1, silver), min(c2, silver), min(c3, silver)))
+                           min(h3, cost // p3)), silver, (c0, c1, c2, c3))
+
+
+_MAX_PTS = max(_PTS)
 
 
 @lru_cache(maxsize=65536)
 def _payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> bool:
     """Whether an exact payment exists, stopping at the first one found."""
-    reach = [h + min(c, silver) for h, c in zip(have, carts)]
-    if sum(1 for r in reach if r) < D.MIN_KINDS or \
-            sum(min(r, cost // p) * p for r, p in zip(reach, _PTS)) < cost or \
-            sum(h * p for h, p in zip(have, _PTS)) + silver * max(_PTS) < cost:
-        return False  # too few kinds or too little worth within reach
     for vec in _exact(cost):
         short = 0
         for x, h, c in zip(vec, have, carts):
