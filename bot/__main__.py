@@ -26,7 +26,21 @@ def _parse_options(pairs: list[str]) -> dict[str, str]:
     return out
 
 
+#: exit code when the database (or the output folder) cannot be used
+EXIT_STORAGE = 3
+
+
+def _storage_failure(err: BaseException) -> int:
+    """Say in one sentence why the database or folder cannot be used; the exit code."""
+    print(str(err) if not isinstance(err, OSError) else
+          f"Cannot use {err.filename or 'the output folder'}: {err.strerror or err}.",
+          file=sys.stderr)
+    return EXIT_STORAGE
+
+
 def cmd_run(args) -> int:
+    from storage.db import DatabaseUnusable, diagnose
+
     settings = load_settings()
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
@@ -34,8 +48,12 @@ def cmd_run(args) -> int:
     logging.basicConfig(level=settings.log_level)
     from bot.client import CastellanBot
 
-    bot = CastellanBot(settings)
-    bot.run(settings.token, log_handler=None)
+    try:
+        diagnose(settings.database_path)  # before logging in: a clear sentence, no traceback
+        bot = CastellanBot(settings)
+        bot.run(settings.token, log_handler=None)
+    except DatabaseUnusable as err:
+        return _storage_failure(err)
     return 0
 
 
@@ -56,6 +74,7 @@ def cmd_run_or_demo(args) -> int:
 def cmd_simulate(args) -> int:
     from engine.core import RuleError
     from bot.simulate import dumps, simulate
+    from storage.db import DatabaseUnusable
 
     try:
         summary = asyncio.run(simulate(args.game, args.players, args.seed, Path(args.out),
@@ -67,6 +86,8 @@ def cmd_simulate(args) -> int:
         from bot.text import error_text
         print(error_text(None, err, "en"), file=sys.stderr)
         return 2
+    except (DatabaseUnusable, OSError) as err:
+        return _storage_failure(err)
     print(dumps(summary))
     return 0
 

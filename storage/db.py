@@ -22,7 +22,7 @@ from typing import Any, AsyncIterator, Iterable
 
 import aiosqlite
 
-__all__ = ["Db", "Tx", "connect"]
+__all__ = ["DatabaseUnusable", "Db", "Tx", "connect", "diagnose"]
 
 PRAGMAS = (
     "PRAGMA journal_mode = WAL",
@@ -52,6 +52,52 @@ class Tx:
     async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
         async with self._conn.execute(sql, tuple(params)) as cursor:
             return await cursor.fetchone()
+
+
+class DatabaseUnusable(RuntimeError):
+    """The database file cannot be used as it is; ``str()`` is one sentence for the owner."""
+
+
+def diagnose(path: str | os.PathLike) -> int | None:
+    """Check, reading only, that ``path`` can be Castellan's database: its folder exists,
+    the file (if any) is readable and writable, is SQLite and passes ``quick_check``.
+    Returns its ``user_version`` (None for a file still to be created); raises
+    :class:`DatabaseUnusable` with one clear sentence otherwise.  Nothing is written."""
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise DatabaseUnusable(f"The folder {folder} for the database does not exist; "
+                               "create it or point DATABASE_PATH elsewhere.")
+    if os.path.isdir(path):
+        raise DatabaseUnusable(f"The database path {path} is a folder, not a file; "
+                               "point DATABASE_PATH at a file.")
+    if not os.path.exists(path):
+        return None
+    if not os.access(path, os.R_OK | os.W_OK):
+        raise DatabaseUnusable(f"The database {path} cannot be read and written by this "
+                               "user; fix its permissions (chmod/chown).")
+    try:
+        # immutable: no -wal/-shm files are made; with a WAL left by a crash, read it too
+        mode = "mode=ro" if os.path.exists(path + "-wal") else "immutable=1"
+        conn = sqlite3.connect(f"file:{_uri_path(path)}?{mode}", uri=True)
+        try:
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            conn.close()
+    except sqlite3.Error as err:
+        check, version = str(err), 0
+    if check != "ok":
+        raise DatabaseUnusable(
+            f"The database {path} is damaged or not a SQLite database ({check}); restore "
+            f"a backup ({os.path.basename(path)}.bak-v*) or move the file away to start afresh.")
+    return version
+
+
+def _uri_path(path: str) -> str:
+    from urllib.parse import quote
+
+    return quote(os.path.abspath(path))
 
 
 async def connect(path: str | os.PathLike) -> aiosqlite.Connection:
@@ -85,7 +131,14 @@ class Db:
 
     @classmethod
     async def open(cls, path: str | os.PathLike) -> "Db":
-        conn = await connect(path)
+        """Connect to ``path`` (created if missing); :class:`DatabaseUnusable` if the file
+        or its folder cannot be used (see :func:`diagnose`), before anything is written."""
+        diagnose(path)
+        try:
+            conn = await connect(path)
+        except sqlite3.Error as err:
+            raise DatabaseUnusable(f"The database {os.fspath(path)} cannot be opened ({err}).") \
+                from err
         await (await conn.execute("PRAGMA wal_autocheckpoint = 0")).close()
         return cls(conn, os.fspath(path))
 

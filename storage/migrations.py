@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Sequence
 
-from storage.db import Db
+from storage.db import DatabaseUnusable, Db
 
 __all__ = ["STEPS", "backup", "migrate", "user_version"]
 
@@ -187,8 +187,9 @@ async def migrate(db: Db, steps: Sequence[Step] = STEPS) -> int:
     """Run the steps the file has not seen yet; returns the resulting version."""
     current = await user_version(db)
     if current > len(steps):
-        raise RuntimeError(
-            f"{db.path} has schema v{current}, newer than this code (v{len(steps)})")
+        raise DatabaseUnusable(
+            f"The database {db.path} has schema v{current}, newer than this code "
+            f"(v{len(steps)}); update Castellan or use the backup made before the upgrade.")
     if current == len(steps):
         return current
     if not await _is_empty(db):
