@@ -34,3 +34,12 @@ def determinize(game, view: dict, rng: random.Random) -> State:
         state["towers"][i] = tile
     state["box"] = box
     return state
+
+
+#: search rollouts stop after this many actions and judge the position by the points
+HORIZON = 30
+
+
+def ai_scores(state: State) -> list[float]:
+    """Every seat's points so far (the search's judgement of a cut-off rollout)."""
+    return list(state["score"])

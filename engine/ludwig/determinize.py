@@ -123,3 +123,12 @@ def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> No
         p["bonus"] = held[i] if held else dealt[1 + k + i]
     if drawn:
         state["drawn"] = dealt[-1]
+
+
+#: search rollouts stop after this many actions and judge the position by the points
+HORIZON = 40
+
+
+def ai_scores(state: State) -> list[float]:
+    """Every seat's points so far (the search's judgement of a cut-off rollout)."""
+    return [p["score"] for p in state["players"]]

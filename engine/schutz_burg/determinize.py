@@ -32,3 +32,12 @@ def determinize(game, view: dict, rng: random.Random) -> State:
     rng.shuffle(state["deck"])
     refill_picks(game, state, PICKS, view["seat"], rng)
     return state
+
+
+#: search rollouts stop after this many actions and judge the position by the points
+HORIZON = 40
+
+
+def ai_scores(state: State) -> list[float]:
+    """Every seat's points so far (the search's judgement of a cut-off rollout)."""
+    return [p["vp"] for p in state["players"]]

@@ -1,13 +1,13 @@
 """Information-set Monte Carlo search at the root, for any game of the contract.
 
-Every iteration samples one full state from the seat's knowledge (``determinize``),
-so the statistics are over the seat's information set, not over one guessed world.
-The seat's options are chosen by UCB1 with a progressive-bias prior (the heuristic's
-first choice on the sample gets a bonus that fades with visits), only among options
-legal in that sample (availability counts, as in ISMCTS); then the game is played on
-with the heuristic as rollout policy (a little randomness keeps samples diverse) until
-it ends, or until ``depth`` actions when the game offers a score estimate
-(``ai_scores``).  The reward is a win share plus the share of opponents outscored.
+Every world is one full state sampled from the seat's knowledge (``determinize``), so
+the statistics are over the seat's information set, not over one guessed world.  The
+seat's options are compared by sequential halving (:func:`search`) in shared worlds;
+after an option the game is played on with the heuristic as rollout policy (a little
+randomness keeps rollouts diverse) until it ends, or until ``depth`` actions when the
+game offers a points estimate (``ai_scores`` and ``HORIZON`` next to its
+``determinize``).  The reward is a win share, the share
+of opponents outscored and the relative score margin.
 
 Flat (one level of statistics) on purpose: the decisions of these games are small
 steps of longer turns, and their opponents' replies depend on hidden hands, where deep
@@ -15,16 +15,17 @@ per-world trees mostly learn the sampled world (strategy fusion).
 """
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
 from dataclasses import dataclass
 
 from engine.core import Action, Game, RuleError, State
+from engine.search.hidden import copy_state
 
-EPSILON = 0.1     # rollout: share of uniformly random moves
-PRIOR = 1.0       # weight of the heuristic's first choice (progressive bias)
-UCB_C = 0.7
+EPSILON = 0.05    # rollout: share of uniformly random moves
+FAVOURITE = 0.05  # head start of the heuristic's first choice (in rewards of one rollout)
 
 
 @dataclass(frozen=True)
@@ -37,72 +38,100 @@ class Budget:
 
 
 def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
-    """The option id with the best mean reward after the budget (most visits on ties)."""
+    """The option with the best mean reward, by sequential halving over sampled worlds.
+
+    Each round plays every remaining candidate in the same fresh worlds (one sample of
+    the hidden items and one rollout seed per world, shared by all candidates: paired
+    comparisons cancel most of the luck of the draw), then keeps the better half; the
+    heuristic's favourite gets a small head start.  ``budget.iterations`` counts
+    rollouts; the CPU-time limit ends the search early (the best so far is taken)."""
     seat, mine = view["seat"], view["my_decision"]
-    kind, options = mine["kind"], mine["options"]
-    visits = dict.fromkeys(options, 0)
-    reward = dict.fromkeys(options, 0.0)
-    avail = dict.fromkeys(options, 0)
-    prior = dict.fromkeys(options, 0.0)
-    prefer = getattr(game, "ai_preference", None)
+    kind = mine["kind"]
+    candidates = [o for o in mine["options"] if o != "back"] or list(mine["options"])
+    total = dict.fromkeys(candidates, 0.0)
+    count = dict.fromkeys(candidates, 0)
+    favourite = _favourite(game, view, random.Random(rng.random()))
+    if favourite in total:
+        total[favourite] += FAVOURITE
+        candidates.sort(key=lambda o: o != favourite)
     start = time.thread_time()
-    for it in range(budget.iterations):
-        if it and time.thread_time() - start > budget.seconds:
+    rounds = max(1, math.ceil(math.log2(len(candidates))))
+    spent = 0
+    while len(candidates) > 1:
+        worlds = max(1, (budget.iterations - spent) // (len(candidates) * rounds))
+        for _ in range(worlds):
+            if spent and time.thread_time() - start > budget.seconds:
+                return _best(candidates, total, count)
+            world = game.determinize(view, rng)
+            seed = rng.getrandbits(32)
+            for option in candidates:
+                state = copy_state(world)
+                try:
+                    game.apply(state, seat, Action(kind, option))
+                except RuleError:
+                    continue
+                total[option] += _rollout(game, state, seat, random.Random(seed), budget.depth)
+                count[option] += 1
+                spent += 1
+        rounds = max(1, rounds - 1)
+        candidates = sorted(candidates, key=lambda o: -_mean(o, total, count))
+        candidates = candidates[:max(1, (len(candidates) + 1) // 2)]
+        if spent >= budget.iterations:
             break
-        state = game.determinize(view, rng)
-        decision = game.decision_for(state, seat)
-        if decision is None or decision.kind != kind:
-            continue
-        legal = [o.id for o in decision.options if o.id in visits]
-        if not legal:
-            continue
-        if prefer is not None:
-            ranked = prefer(state, decision, rng)
-            if ranked and ranked[0] in prior:
-                prior[ranked[0]] += 1
-        for o in legal:
-            avail[o] += 1
-        pick = _select(legal, visits, reward, avail, prior, it + 1)
+    return _best(candidates, total, count)
+
+
+def _mean(option, total, count) -> float:
+    return total[option] / count[option] if count[option] else -1.0
+
+
+def _best(candidates, total, count) -> str:
+    return max(candidates, key=lambda o: (_mean(o, total, count), count[o]))
+
+
+def _favourite(game: Game, view: dict, rng: random.Random) -> str | None:
+    """The heuristic's first choice on one sampled world."""
+    prefer = getattr(game, "ai_preference", None)
+    if prefer is None:
+        return None
+    state = game.determinize(view, rng)
+    decision = game.decision_for(state, view["seat"])
+    if decision is None:
+        return None
+    ranked = prefer(state, decision, rng)
+    return ranked[0] if ranked else None
+
+
+def judge(game: Game):
+    """The game's points estimate and rollout horizon (``ai_scores`` and ``HORIZON`` in
+    ``engine/<game>/determinize.py``), or (None, None): rollouts run to the end."""
+    if game.id not in _JUDGES:
         try:
-            game.apply(state, seat, Action(kind, pick))
-        except RuleError:
-            continue
-        visits[pick] += 1
-        reward[pick] += _rollout(game, state, seat, rng, budget.depth)
-    best = max(options, key=lambda o: (reward[o] / visits[o] if visits[o] else -1,
-                                       visits[o], prior[o]))
-    return best
+            module = importlib.import_module(f"engine.{game.id}.determinize")
+        except ImportError:
+            module = None
+        _JUDGES[game.id] = (getattr(module, "ai_scores", None), getattr(module, "HORIZON", None))
+    return _JUDGES[game.id]
 
 
-def _select(legal, visits, reward, avail, prior, total) -> str:
-    for o in legal:  # the heuristic's favourite first, then every option once
-        if visits[o] == 0 and prior[o]:
-            return o
-    fresh = [o for o in legal if visits[o] == 0]
-    if fresh:
-        return fresh[0]
-
-    def ucb(o):
-        n = visits[o]
-        return (reward[o] / n + UCB_C * math.sqrt(math.log(avail[o] + 1) / n)
-                + PRIOR * prior[o] / total / (n + 1))
-    return max(legal, key=ucb)
+_JUDGES: dict = {}
 
 
 def _rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int) -> float:
     """Play on with the heuristic (and some randomness); the reward of ``seat``."""
     prefer = getattr(game, "ai_preference", None)
-    scores = getattr(game, "ai_scores", None)
+    scores, horizon = judge(game)
+    depth = min(depth, horizon or depth)
     steps = 0
     while (result := game.result(state)) is None:
         if scores is not None and steps >= depth:
-            return _reward(scores(state), seat, None)
+            return _margin(scores(state), seat) + 0.5
         decision = game.pending(state)[0]
         option = None
         if prefer is not None and rng.random() >= EPSILON:
             ranked = prefer(state, decision, rng)
             option = ranked[0] if ranked else None
-        if option is None:
+        if option is None or decision.option(option) is None:
             option = rng.choice(decision.options).id
         game.apply(state, decision.seat, Action(decision.kind, option))
         steps += 1
@@ -110,15 +139,20 @@ def _rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int
 
 
 def _reward(scores, seat: int, winners) -> float:
-    """Win share (1 shared among winners; by score when not over) plus a quarter for
-    the share of opponents outscored."""
-    scores = {int(s): v for s, v in dict(scores).items()} if not isinstance(scores, list) \
-        else dict(enumerate(scores))
+    """Win share (1 shared among winners), a quarter for the
+    share of opponents outscored, and half the relative margin over the best opponent
+    (a smooth signal: fewer samples tell good moves from bad)."""
+    scores = {int(s): v for s, v in dict(scores).items()}
     mine = scores.get(seat, 0)
-    others = [v for s, v in scores.items() if s != seat]
-    beaten = sum(1 for v in others if v < mine) / max(1, len(others))
-    if winners is None:
-        top = max(scores.values())
-        winners = [s for s, v in scores.items() if v == top]
+    others = [v for s, v in scores.items() if s != seat] or [0]
+    beaten = sum(1 for v in others if v < mine) / len(others)
     win = 1 / len(winners) if seat in winners else 0.0
-    return win + 0.25 * beaten
+    return win + 0.25 * beaten + 0.5 * _margin(scores, seat)
+
+
+def _margin(scores, seat: int) -> float:
+    """The seat's lead over the best other seat, relative to the scores (-1..1)."""
+    scores = dict(enumerate(scores)) if isinstance(scores, list) else dict(scores)
+    mine = scores.get(seat, 0)
+    best = max((v for s, v in scores.items() if int(s) != seat), default=0)
+    return (mine - best) / (abs(mine) + abs(best) + 10)

