@@ -1,7 +1,10 @@
-"""Seat players built only on the engine contract: they never stall a game.
+"""Quick seat players on the whole state, for playouts: tests, bench, simulations.
 
 ``choose`` asks the game for a preference first (``Game.ai_preference`` if it has one,
 returning option ids in order of taste, or None), else picks a random legal option.
+It reads the whole state, hidden items included, so the AI seats of real tables do not
+use it: they decide from their seat's knowledge at a level (``engine.search``, wired in
+``bot.ai_seats``).
 """
 from __future__ import annotations
 
