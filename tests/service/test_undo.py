@@ -64,9 +64,10 @@ def test_engine_rule_never_lets_a_draw_a_roll_or_a_reveal_be_undone(game_id):
 @pytest.mark.parametrize("game_id", GAMES)
 async def test_undo_restores_the_state_before_and_the_move_can_be_made_again(game_id, tmp_path):
     svc, out = await service(tmp_path / "u.sqlite")
-    gid = await human_table(svc, game_id, seed=11)
+    gid = await human_table(svc, game_id, seed=11, seats=max(2, registry.get(game_id).min_seats))
     rnd = random.Random(5)
-    undone = 0
+    undone = closed = 0
+    previous = None
     for _ in range(60):
         row = await svc.db.load_game(gid)
         if row.status != "active":
@@ -74,6 +75,12 @@ async def test_undo_restores_the_state_before_and_the_move_can_be_made_again(gam
         before = _copy(row.state)
         user, seat, option = await random_move(svc, gid, rnd)
         after = await svc.db.load_game(gid)
+        if previous is not None and previous[1] != seat:    # another player acted
+            assert not await can_undo(svc.db, after, previous[1])
+            with pytest.raises(TableError):
+                await undo(svc, gid, at(previous[0]))
+            closed += 1
+        previous = (user, seat)
         if not await can_undo(svc.db, after, seat):
             continue
         posts = len(out.posts)
@@ -87,7 +94,7 @@ async def test_undo_restores_the_state_before_and_the_move_can_be_made_again(gam
         again = await svc.db.load_game(gid)
         assert json.dumps(again.state, sort_keys=True) == json.dumps(after.state, sort_keys=True)
         undone += 1
-    assert undone, "no undoable move in 60 random moves"
+    assert undone and closed, (undone, closed)
     await svc.db.close()
 
 
