@@ -24,13 +24,13 @@ def new_uf() -> dict:
 
 
 def find(uf: dict, x: int) -> int:
+    """The root of ``x``.  Read only (no path compression; union by size keeps the trees
+    shallow): views, ``pending`` and the AI never change the state, so a game replayed
+    from its moves equals the stored one byte for byte."""
     parent = uf["parent"]
-    root = x
-    while parent[root] != root:
-        root = parent[root]
-    while parent[x] != root:
-        parent[x], x = root, parent[x]
-    return root
+    while parent[x] != x:
+        x = parent[x]
+    return x
 
 
 def union(uf: dict, a: int, b: int) -> int:
