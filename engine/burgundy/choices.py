@@ -83,18 +83,35 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     or ``place_costs`` (``cost`` to ``max_cost``).
     """
     out = []
-    facts = layout(p) if p["store"] else None
+    if not p["store"]:
+        return out
+    facts = layout(p)
+    seen = facts.memo  # the answer per (tile, die, workers, knowledge) on this layout
+    inputs = (die, p["workers"], tuple(p["know"]))
     for tile in p["store"]:
-        costs = [c for _, c in space_costs(p, tile, die, facts)]
-        if costs:
-            low, high = min(costs), max(costs)
-            opt = _PLACE.get((tile, low, high))
-            if opt is None:
-                label = "place" if not low else "place_cost" if low == high else "place_costs"
-                opt = _PLACE[tile, low, high] = shared((
-                    f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
+        opt = seen.get((tile, inputs), _UNSEEN)
+        if opt is _UNSEEN:
+            opt = seen[tile, inputs] = _place(p, tile, die, facts)
+        if opt is not None:
             out.append(opt)
     return out
+
+
+_UNSEEN = object()
+
+
+def _place(p: dict, tile: str, die: int | None, facts: Layout) -> Shared | None:
+    """The ``place:<tile>`` option, None when no space is reachable."""
+    costs = [c for _, c in space_costs(p, tile, die, facts)]
+    if not costs:
+        return None
+    low, high = min(costs), max(costs)
+    opt = _PLACE.get((tile, low, high))
+    if opt is None:
+        label = "place" if not low else "place_cost" if low == high else "place_costs"
+        opt = _PLACE[tile, low, high] = shared((
+            f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
+    return opt
 
 
 def _space(s: int, cost: int, tile: str) -> Shared:

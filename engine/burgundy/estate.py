@@ -38,12 +38,14 @@ class Layout:
     lazily, once per colour and per city: what :func:`legal_spaces` asks again and again
     between two placements.  Kept only in the cache below, never in the state."""
 
-    __slots__ = ("est", "sp", "_open", "_cities")
+    __slots__ = ("est", "sp", "_open", "_cities", "memo")
 
     def __init__(self, estate: int, sp: tuple) -> None:
         self.est, self.sp = ESTATES[estate], sp
         self._open: dict[str, tuple[int, ...]] = {}
         self._cities: dict[tuple[int, str], bool] = {}
+        #: callers' own answers about this layout, keyed by everything else they depend on
+        self.memo: dict = {}
 
     def open_spaces(self, colour: str) -> tuple[int, ...]:
         """Empty spaces of ``colour`` next to a covered space."""

@@ -1,8 +1,10 @@
-"""The faster Burgundy path (cached estate frontier) plays exactly like the slow one:
-seeded lockstep games and legal spaces against the plain neighbour scan."""
+"""The faster Burgundy path (cached estate layout, shared options, place options memo)
+plays exactly like the slow one: seeded lockstep games, legal spaces against the plain
+neighbour scan and place options against a fresh derivation."""
 import pytest
 
 from engine.burgundy import GAME
+from engine.burgundy.choices import place_options, space_costs
 from engine.burgundy.data import TILES
 from engine.burgundy.estate import city_has, estate_of, legal_spaces, touches_covered
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
@@ -19,11 +21,26 @@ def slow_legal_spaces(player, tile_id):
     return out
 
 
+def slow_place_options(player, die):
+    """``place:<tile>`` options worked out afresh for every stored tile (no memo)."""
+    out = []
+    for tile in player["store"]:
+        costs = [c for _, c in space_costs(player, tile, die)]
+        if costs:
+            low, high = min(costs), max(costs)
+            label = "place" if not low else "place_cost" if low == high else "place_costs"
+            out.append((f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
+    return out
+
+
 def reference_check(state):
     tiles = {t for depot in state["depots"] for t in depot if t is not None}
     for player in state["players"]:
         for tile in tiles | set(player["store"]):
             assert legal_spaces(player, tile) == slow_legal_spaces(player, tile)
+        for die in (None, 1, 2, 3, 4, 5, 6):
+            for _ in range(2):  # the second answer comes from the layout's memo
+                assert place_options(player, die) == slow_place_options(player, die)
 
 
 @pytest.mark.parametrize("seats", [4, 2, 3])
