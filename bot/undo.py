@@ -61,14 +61,17 @@ async def can_undo(db: "Database", row: "GameRow", seat: int) -> bool:
 
 
 async def undo(table: "TableService", game_id: int, who: "Caller", *,
-               locale: str | None = None) -> m.OutMessage:
+               locale: str | None = None, seq: int | None = None) -> m.OutMessage:
     """Take back ``who``'s last move: store the undo move, post the board anew (its news
-    say who took a move back) and return the player's panel."""
+    say who took a move back) and return the player's panel.  ``seq``: the game's seq the
+    Undo button was shown at (an older button is stale)."""
     from bot.table import TableError
 
     async with table.lock(game_id):
         row = await table._active(game_id, who)
         seat = table._seat(row, who.user_id)
+        if seq is not None and seq != row.seq:
+            raise TableError("stale")
         point = await undo_point(table.db, row, seat)
         if point is None:
             raise TableError("nothing_to_undo")
@@ -93,4 +96,4 @@ async def panel_rows(db: "Database", row: "GameRow", seat: int, locale: str,
     """An Undo button for the seat's panel while it may take its last move back."""
     if used >= m.MAX_ROWS or row.status != "active" or not await can_undo(db, row, seat):
         return []
-    return [(m.Button(f"u1:{row.id}", t("panel.undo", locale), style="danger"),)]
+    return [(m.Button(f"u1:{row.id}:{row.seq}", t("panel.undo", locale), style="danger"),)]

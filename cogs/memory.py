@@ -1,7 +1,7 @@
 """Buttons of the memory features: history pages, replay steps, the panel's Undo.
 
 DynamicItems like every other component (``h1:<game>:<page>:<dir>``,
-``r1:<game>:<step>:<verb>``, ``u1:<game>``): the custom id carries everything, so they
+``r1:<game>:<step>:<verb>``, ``u1:<game>:<seq>``): the custom id carries everything, so they
 work after a restart.  Each click edits the message it came from; the table service
 checks who may reach the table, as for every command.
 """
@@ -59,15 +59,16 @@ class ReplayButton(_Routed, ui.DynamicItem[ui.Button],
 
 
 @route
-class UndoButton(_Routed, ui.DynamicItem[ui.Button], template=r"u1:(?P<game>\d+)"):
-    """Take back the clicker's last move; their panel shows the position again."""
+class UndoButton(_Routed, ui.DynamicItem[ui.Button], template=r"u1:(?P<game>\d+):(?P<seq>\d+)"):
+    """Take back the clicker's last move (shown at this seq); their panel shows the
+    position again."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        game_id = self.game_id
+        game_id, seq = self.game_id, int(self.match["seq"])
 
         async def work(table, locale):
             await _edit(interaction, await undo(table, game_id, caller_of(interaction),
-                                                locale=locale))
+                                                locale=locale, seq=seq))
 
         await answer(interaction, work, game_id=game_id, defer="update")
 

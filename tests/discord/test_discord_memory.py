@@ -21,7 +21,8 @@ async def test_undo_button_takes_the_move_back_and_history_pages(offline, fake):
         user, decision = await player.next_turn()
         panel = await player.panel_for(user)
         ex = await player.choose(user, panel, await player.wanted_option(decision))
-        if f"u1:{gid}" in ex.last.custom_ids():
+        undo_ids = [i for i in ex.last.custom_ids() if i.startswith(f"u1:{gid}:")]
+        if undo_ids:
             break
     else:
         raise AssertionError("no undoable move in 200 moves")
@@ -29,13 +30,18 @@ async def test_undo_button_takes_the_move_back_and_history_pages(offline, fake):
     refused = await offline.slash(other, "game undo", game=gid)
     assert refused.last.content == t("error.nothing_to_undo", other.locale)
     posts = len(offline.posts())
-    undone = await offline.click(user, ex.last, f"u1:{gid}")
+    assert undo_ids == [f"u1:{gid}:{(await player.row()).seq}"]
+    undone = await offline.click(user, ex.last, undo_ids[0])
     row = await player.row()
     assert _dump(row.state) == before
     assert (await offline.table.db.moves(gid))[-1]["action"]["kind"] == "undo"
     assert t("reply.undone", user.locale) in undone.last.content
     news = offline.posts()[posts:]
     assert len(news) == 1 and t("event.undo", "cs", seat=user.name) in news[0].content
+    stale = await offline.click(user, ex.last, undo_ids[0])        # the same button again
+    assert stale.last.content == t("error.stale", user.locale)
+    assert (await offline.table.db.moves(gid))[-1]["action"]["kind"] == "undo"
+    assert len(await offline.table.db.moves(gid)) == row.seq      # nothing more happened
     for _ in range(30):
         await player.step()
     history = await offline.slash(ALICE, "game history", game=gid)   # the latest page
