@@ -18,6 +18,8 @@ __all__ = ["PROBES", "SIZES", "run"]
 #: probe -> (module, size -> budget); budgets are per game unless the probe says otherwise
 SIZES: dict[str, dict[str, int]] = {
     "fuzz": {"small": 4_000, "full": 1_000_000},      # actions per game
+    "clicks": {"small": 100, "full": 100},            # concurrent identical clicks
+    "access": {"small": 0, "full": 1},                # 1: every command on every game
 }
 PROBES: dict[str, str] = {name: f"bot.soak.{name}" for name in SIZES}
 
