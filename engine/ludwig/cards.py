@@ -83,13 +83,11 @@ def _names() -> dict[str, dict[str, str]]:
     out = _czech_titles()
     for rid, (en, cs) in _REWARDS.items():
         out[f"reward_{rid}"] = {"en": en, "cs": cs}
-    for tile in D.TILES.values():
-        bonus = tile.get("bonus")
-        if bonus:
-            types = bonus["types"]
-            out[_types_id(types)] = {
-                "en": _joined([_TYPE_WORDS[t][0] for t in types], "or"),
-                "cs": _joined([_TYPE_WORDS[t][1] for t in types], "či")}
+    groups = [[t] for t in _TYPE_WORDS] + [t["bonus"]["types"] for t in D.TILES.values()
+                                             if t.get("bonus")]
+    for types in groups:
+        out[_types_id(types)] = {"en": _joined([_TYPE_WORDS[t][0] for t in types], "or"),
+                                 "cs": _joined([_TYPE_WORDS[t][1] for t in types], "či")}
     return out
 
 
@@ -129,7 +127,7 @@ def _bonus(cid: str) -> dict:
     info = {"id": cid, "kind": "bonus_card", "params": {"n": scoring["points"]}}
     if scoring["kind"] in _BONUS_TEXT:
         info["text"] = f"ludwig.card.{_BONUS_TEXT[scoring['kind']]}"
-        key, value = ("type", f"types_{scoring['type']}") if "type" in scoring \
+        key, value = ("types", _types_id([scoring["type"]])) if "type" in scoring \
             else ("size", scoring["size"])
         info["params"][key] = value
     return info

@@ -85,7 +85,7 @@ def test_corridor_pieces_favors_and_bonus_cards():
         points = card["scoring"]["points"]
         assert en.startswith(f"{points} point{'s' if points > 1 else ''} "), cid
     assert card_text(GAME, "bonus_type_sleeping", "cs")["text"] == \
-        "3 body za každou tvou místnost tohoto typu: Ložnice."
+        "3 body za každou ložnici ve tvém zámku."
     assert card_text(GAME, "bonus_all_sizes", "cs")["text"].startswith("8 bodů, pokud máš")
     assert card_text(GAME, "bonus_money", "cs")["text"].startswith("1 bod za každých 5 000 M")
 
