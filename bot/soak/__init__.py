@@ -20,6 +20,7 @@ SIZES: dict[str, dict[str, int]] = {
     "fuzz": {"small": 4_000, "full": 1_000_000},      # actions per game
     "clicks": {"small": 100, "full": 100},            # concurrent identical clicks
     "access": {"small": 0, "full": 1},                # 1: every command on every game
+    "secrets": {"small": 40, "full": 10_000},         # random states per game
 }
 PROBES: dict[str, str] = {name: f"bot.soak.{name}" for name in SIZES}
 

@@ -79,3 +79,21 @@ def test_soak_command_prints_json_figures(capsys):
     assert main(["soak", "--probe", "fuzz", "--game", "citadels"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert [json.loads(line)["game"] for line in lines] == ["citadels"]
+
+
+def test_secrets_catches_a_view_that_shows_hands(monkeypatch):
+    from bot.soak.secrets import secrets_game
+
+    game = registry.get("citadels")
+    honest_view = type(game).view
+
+    def leaky(self, state, seat):
+        view = honest_view(self, state, seat)
+        if seat is None:
+            view["hands_for_everyone"] = state["hands"]
+        return view
+
+    monkeypatch.setattr(type(game), "view", leaky)
+    figure = secrets_game("citadels", 20)
+    assert figure["leaks_spectator_view"] > 10 and figure["leaks_own_view"] == 0
+    assert figure["failures"] == figure["leaks_spectator_view"]
