@@ -44,8 +44,10 @@ async def reclaim(svc: "TableService", game_id: int, who: Caller) -> GameRow:
         return row
 
 
-async def kick(svc: "TableService", game_id: int, who: Caller, target_id: int) -> GameRow:
-    """The host removes a player from the lobby (not themself: they leave)."""
+async def kick(svc: "TableService", game_id: int, who: Caller,
+               target_id: int) -> tuple[GameRow, str]:
+    """The host removes a player from the lobby (not themself: they leave); returns the
+    table and the name the player sat under."""
     async with svc.lock(game_id):
         row = await svc._lobby(game_id, who)
         svc._check_host(row, who)
@@ -60,7 +62,7 @@ async def kick(svc: "TableService", game_id: int, who: Caller, target_id: int) -
                                          for i, s in enumerate(rest)])
         await svc.notifier.post(row.channel_id, m.OutMessage(
             t("clock.kicked", row.locale, name=name)))
-        return await svc._load(game_id)
+        return await svc._load(game_id), name
 
 
 async def transfer_host(svc: "TableService", game_id: int, who: Caller, target_id: int) -> GameRow:

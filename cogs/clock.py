@@ -51,14 +51,15 @@ async def take_back(table, interaction: discord.Interaction, game_id: int,
 
 async def remove_player(table, interaction: discord.Interaction, game_id: int, player,
                         locale: str) -> m.OutMessage:
-    row = await kick(table, game_id, caller_of(interaction), player.id)
-    return m.OutMessage(t("reply.kicked", locale, player=_name(player), id=row.id), ephemeral=True)
+    row, name = await kick(table, game_id, caller_of(interaction), player.id)
+    return m.OutMessage(t("reply.kicked", locale, player=name, id=row.id), ephemeral=True)
 
 
 async def new_host(table, interaction: discord.Interaction, game_id: int, player,
                    locale: str) -> m.OutMessage:
     row = await transfer_host(table, game_id, caller_of(interaction), player.id)
-    return m.OutMessage(t("reply.host", locale, player=_name(player), id=row.id), ephemeral=True)
+    name = next(s.name for s in row.seats if s.user_id == player.id)
+    return m.OutMessage(t("reply.host", locale, player=name, id=row.id), ephemeral=True)
 
 
 async def change_clock(table, interaction: discord.Interaction, game_id: int, hours: int,

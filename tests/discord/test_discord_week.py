@@ -247,3 +247,18 @@ async def test_personal_commands_notify_vacation_list(offline, fake):
     assert (await offline.table.db.load_game(gid)).turn_timeout == 48 * 3600
     ex = await offline.slash(BOB, "game clock", hours=2)
     assert ex.last.content == t("error.not_host", "en")
+
+
+async def test_host_commands_in_the_lobby(offline, fake):
+    gid, lobby = await new_table(offline, ALICE, (BOB, CYRIL))
+    ex = await offline.slash(BOB, "game kick", player=str(CYRIL.id))
+    assert ex.last.content == t("error.not_host", BOB.locale)
+    ex = await offline.slash(ALICE, "game kick", player=str(CYRIL.id))
+    assert ex.last.content == t("reply.kicked", ALICE.locale, player="Cyril", id=gid)
+    assert "Cyril" in offline.posts()[-1].content
+    ex = await offline.slash(ALICE, "game host", player=str(BOB.id))
+    assert ex.last.content == t("reply.host", ALICE.locale, player="Bob", id=gid)
+    row = await offline.table.db.load_game(gid)
+    assert row.host_id == BOB.id and [s.user_id for s in row.seats] == [ALICE.id, BOB.id]
+    ex = await offline.slash(ALICE, "game kick", player=str(BOB.id))
+    assert ex.last.content == t("error.not_host", ALICE.locale)

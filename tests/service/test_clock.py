@@ -283,8 +283,8 @@ async def test_host_kicks_from_the_lobby_and_hands_the_host_role_on(world):
     with pytest.raises(TableError) as err:
         await hosting.kick(svc, row.id, Caller(1, GUILD, CHANNEL + 1), 3)
     assert err.value.key == "no_such_table", "from elsewhere: like an unknown table"
-    row = await hosting.kick(svc, row.id, at(1), 3)
-    assert [s.user_id for s in row.seats] == [1, 2] and "U3" in out.posts[-1].text
+    row, name = await hosting.kick(svc, row.id, at(1), 3)
+    assert [s.user_id for s in row.seats] == [1, 2] and name == "U3" and "U3" in out.posts[-1].text
     row = await hosting.transfer_host(svc, row.id, at(1), 2)
     assert row.host_id == 2
     with pytest.raises(TableError):
