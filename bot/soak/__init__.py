@@ -21,6 +21,7 @@ SIZES: dict[str, dict[str, int]] = {
     "clicks": {"small": 100, "full": 100},            # concurrent identical clicks
     "access": {"small": 0, "full": 1},                # 1: every command on every game
     "secrets": {"small": 40, "full": 10_000},         # random states per game
+    "kill": {"small": 2, "full": 100},                # kill -9 per game (small: 1st game)
 }
 PROBES: dict[str, str] = {name: f"bot.soak.{name}" for name in SIZES}
 

@@ -25,6 +25,8 @@ def test_small_soak_has_no_failures(small_figures):
             assert figure["failures"] == 0, figure
     fuzz = {f["game"]: f for f in small_figures if f["probe"] == "fuzz"}
     assert set(fuzz) == games
+    kill = [f for f in small_figures if f["probe"] == "kill"]
+    assert kill[0]["kills"] == 2 and kill[0]["acked_moves"] >= 2
     for figure in fuzz.values():
         assert figure["actions"] >= 4000 and figure["applied"] > 1000 and figure["refused"] > 1000
         assert figure["games_finished"] >= 1
