@@ -147,6 +147,11 @@ class Burgundy(Game):
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)
 
+    def check_invariants(self, state: State) -> list[str]:
+        from engine.burgundy.invariants import problems
+
+        return problems(state)
+
     def public_state(self, state: State, seat: int) -> State:
         from engine.burgundy.determinize import public_state
         return public_state(state, seat)

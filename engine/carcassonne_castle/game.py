@@ -85,6 +85,11 @@ class CarcassonneCastle(Game):
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(self.geo, state, decision, rnd)
 
+    def check_invariants(self, state: State) -> list[str]:
+        from engine.carcassonne_castle.invariants import problems
+
+        return problems(state)
+
     def public_state(self, state: State, seat: int) -> State:
         from .determinize import public_state
         return public_state(state, seat)

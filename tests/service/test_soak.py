@@ -99,3 +99,16 @@ def test_secrets_catches_a_view_that_shows_hands(monkeypatch):
     figure = secrets_game("citadels", 20)
     assert figure["leaks_spectator_view"] > 10 and figure["leaks_own_view"] == 0
     assert figure["failures"] == figure["leaks_spectator_view"]
+
+
+@pytest.mark.parametrize("game_id,spoil", [
+    ("burgundy", lambda s: s["black"].append(s["black"][0] if s["black"] else "T001")),
+    ("schutz_burg", lambda s: s.__setitem__("bank", s["bank"] + 1)),
+    ("carcassonne_castle", lambda s: s["supply_f"].__setitem__(0, s["supply_f"][0] + 1)),
+])
+def test_game_invariant_hooks_hold_and_catch_a_spoiled_state(game_id, spoil):
+    game = registry.get(game_id)
+    state = game.setup(2, {}, 4)
+    assert game.check_invariants(state) == []
+    spoil(state)
+    assert game.check_invariants(state)
