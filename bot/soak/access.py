@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +14,7 @@ from discord import app_commands
 
 from bot.offline import CHANNEL_ID, GUILD_ID, MANAGE_GUILD, MEMBER_PERMISSIONS, User
 
+from bot.soak.figures import Figure
 from bot.soak.tables import offline_bot, start_table, users_for
 
 __all__ = ["probe"]
@@ -74,15 +74,9 @@ def _buttons(message) -> list[tuple[str, list[str] | None]]:
 
 
 async def _probe_game(game_id: str, with_commands: bool) -> dict:
-    started = time.perf_counter()
-    fig = {"game": game_id, "commands": 0, "buttons": 0, "tries": 0, "changed": 0,
-           "differs_from_unknown": 0, "not_ephemeral": 0}
-    examples: list[str] = []
-
-    def fail(kind: str, what: str) -> None:
-        fig[kind] += 1
-        if len(examples) < 5:
-            examples.append(f"{kind}: {what}")
+    fig = Figure(game=game_id, commands=0, buttons=0, tries=0, changed=0,
+                 differs_from_unknown=0, not_ephemeral=0, harness_problems=0)
+    fail = fig.fail
 
     with tempfile.TemporaryDirectory() as tmp:
         async with offline_bot(Path(tmp) / "access.sqlite") as d:
@@ -133,15 +127,9 @@ async def _probe_game(game_id: str, with_commands: bool) -> dict:
                         if await _snapshot(d, table) != before:
                             fail("changed", f"{cid} by {user.name} {where}")
                             before = await _snapshot(d, table)
-            problems = list(d.problems)
-    fig["harness_problems"] = len(problems)
-    examples += [p[:200] for p in problems[:2]]
-    fig["failures"] = fig["changed"] + fig["differs_from_unknown"] + fig["not_ephemeral"] \
-        + len(problems)
-    fig["seconds"] = round(time.perf_counter() - started, 1)
-    if examples:
-        fig["examples"] = examples
-    return fig
+            for problem in d.problems:
+                fail("harness_problems", problem)
+    return fig.done(("changed", "differs_from_unknown", "not_ephemeral", "harness_problems"))
 
 
 def probe(games: list[str], budget: int, size: str):

@@ -11,13 +11,14 @@ from __future__ import annotations
 import json
 import marshal
 import random
-import time
 from typing import Any
 
 from engine import registry
-from engine.core import Action, Decision, Game, RuleError
+from engine.core import Action, Decision, RuleError
 
+from bot.soak.figures import Figure
 from bot.soak.invariants import contract_problems
+from bot.soak.states import random_setup
 
 __all__ = ["fuzz_game"]
 
@@ -58,32 +59,18 @@ def _legal(decisions: list[Decision], seat: Any, action: Any) -> bool:
                for d in decisions)
 
 
-def _random_options(game: Game, rng: random.Random) -> dict:
-    return {name: rng.choice(spec.choices) for name, spec in game.options.items()}
-
-
 def fuzz_game(game_id: str, actions: int, seed: int = 1, illegal_share: float = 0.6,
               max_moves: int = 2000) -> dict:
     """Send ``actions`` random actions to ``game_id``; the figure of what happened."""
     game = registry.get(game_id)
     rng = random.Random(f"fuzz:{game_id}:{seed}")
-    fig = {"probe": "fuzz", "game": game_id, "actions": 0, "applied": 0, "refused": 0,
-           "games": 0, "games_finished": 0, "crashes": 0, "changed_on_refusal": 0,
-           "accepted_illegal": 0, "refused_legal": 0, "invariant_failures": 0}
-    examples: list[str] = []
-    started = time.perf_counter()
-
-    def fail(kind: str, text: str) -> None:
-        fig[kind] += 1
-        if len(examples) < 5:
-            examples.append(f"{kind}: {text}"[:300])
+    fig = Figure(game=game_id, actions=0, applied=0, refused=0, games=0,
+                 games_finished=0, crashes=0, changed_on_refusal=0, accepted_illegal=0,
+                 refused_legal=0, invariant_failures=0)
+    fail = fig.fail
 
     while fig["actions"] < actions:
-        seats = rng.randint(game.min_seats, game.max_seats)
-        try:
-            state = game.setup(seats, _random_options(game, rng), rng.randrange(1 << 31))
-        except RuleError:  # an option combination the game refuses at setup
-            state = game.setup(seats, {}, rng.randrange(1 << 31))
+        state, seats = random_setup(game, rng)
         fig["games"] += 1
         for move in range(max_moves):
             decisions = game.pending(state)
@@ -123,12 +110,8 @@ def fuzz_game(game_id: str, actions: int, seed: int = 1, illegal_share: float = 
                 break
         if game.result(state) is not None:
             fig["games_finished"] += 1
-    fig["failures"] = sum(fig[k] for k in ("crashes", "changed_on_refusal", "accepted_illegal",
-                                           "refused_legal", "invariant_failures"))
-    fig["seconds"] = round(time.perf_counter() - started, 1)
-    if examples:
-        fig["examples"] = examples
-    return fig
+    return fig.done(("crashes", "changed_on_refusal", "accepted_illegal", "refused_legal",
+                     "invariant_failures"))
 
 
 def probe(games: list[str], budget: int, size: str):

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from typing import Any
 
 from engine import registry
 from engine.core import Action, Decision, Game, RuleError, State
 from engine.search import honest, knowledge
+
+from bot.soak.figures import Figure
+from bot.soak.states import random_setup
 
 __all__ = ["probe", "secrets_game"]
 
@@ -82,12 +84,7 @@ def _states(game: Game, count: int, rng: random.Random):
     """``count`` states met along random games (random seat counts, options, depths)."""
     made = 0
     while made < count:
-        seats = rng.randint(game.min_seats, game.max_seats)
-        options = {n: rng.choice(s.choices) for n, s in game.options.items()}
-        try:
-            state = game.setup(seats, options, rng.randrange(1 << 31))
-        except RuleError:
-            state = game.setup(seats, {}, rng.randrange(1 << 31))
+        state, seats = random_setup(game, rng)
         every = rng.choice((0.02, 0.05, 0.15))
         while made < count and game.result(state) is None:
             if rng.random() < every:
@@ -101,11 +98,9 @@ def secrets_game(game_id: str, count: int, seed: int = 1) -> dict:
     """The figure for ``count`` random states of ``game_id`` (every seat of each)."""
     game = registry.get(game_id)
     rng = random.Random(f"secrets:{game_id}:{seed}")
-    fig: dict[str, Any] = {"game": game_id, "states": 0, "seat_checks": 0, "secrets_changed": 0,
-                           "samples_public_step_differs": 0, "determinize": honest(game)}
-    fig.update({f"leaks_{c}": 0 for c in CHANNELS})
-    examples: list[str] = []
-    started = time.perf_counter()
+    fig = Figure(game=game_id, states=0, seat_checks=0, secrets_changed=0,
+                 samples_public_step_differs=0, determinize=honest(game),
+                 **{f"leaks_{c}": 0 for c in CHANNELS})
     for state, seats in _states(game, count, rng):
         fig["states"] += 1
         decisions = game.pending(state)
@@ -125,16 +120,9 @@ def secrets_game(game_id: str, count: int, seed: int = 1) -> dict:
                 fig["samples_public_step_differs"] += 1
             for channel in CHANNELS:
                 if here[channel] != there[channel]:
-                    fig[f"leaks_{channel}"] += 1
-                    if len(examples) < 5:
-                        examples.append(f"seat {seat} {channel}: "
-                                        f"{json.dumps(here[channel])[:120]} vs "
-                                        f"{json.dumps(there[channel])[:120]}")
-    fig["failures"] = sum(fig[f"leaks_{c}"] for c in CHANNELS) + (not fig["determinize"])
-    fig["seconds"] = round(time.perf_counter() - started, 1)
-    if examples:
-        fig["examples"] = examples
-    return fig
+                    fig.fail(f"leaks_{channel}", f"seat {seat}: {json.dumps(here[channel])[:120]}"
+                                                 f" vs {json.dumps(there[channel])[:120]}")
+    return fig.done([f"leaks_{c}" for c in CHANNELS], extra=not fig["determinize"])
 
 
 def probe(games: list[str], count: int, size: str):
