@@ -40,6 +40,7 @@ def _storage_failure(err: BaseException) -> int:
 
 def cmd_run(args) -> int:
     from storage.db import DatabaseUnusable, diagnose
+    from storage.migrations import check_not_newer
 
     settings = load_settings()
     if not settings.token:
@@ -49,7 +50,8 @@ def cmd_run(args) -> int:
     from bot.client import CastellanBot
 
     try:
-        diagnose(settings.database_path)  # before logging in: a clear sentence, no traceback
+        # before logging in: a clear sentence, no traceback, nothing written
+        check_not_newer(settings.database_path, diagnose(settings.database_path) or 0)
         bot = CastellanBot(settings)
         bot.run(settings.token, log_handler=None)
     except DatabaseUnusable as err:

@@ -14,7 +14,7 @@ from typing import Sequence
 
 from storage.db import DatabaseUnusable, Db
 
-__all__ = ["STEPS", "backup", "migrate", "user_version"]
+__all__ = ["STEPS", "backup", "check_not_newer", "migrate", "user_version"]
 
 Step = Sequence[str]
 
@@ -183,13 +183,18 @@ async def backup(db: Db, version: int) -> str:
     return target_path
 
 
+def check_not_newer(path: str, version: int, steps: Sequence[Step] = STEPS) -> None:
+    """DatabaseUnusable if schema ``version`` of ``path`` is newer than this code's."""
+    if version > len(steps):
+        raise DatabaseUnusable(
+            f"The database {path} has schema v{version}, newer than this code "
+            f"(v{len(steps)}); update Castellan or use the backup made before the upgrade.")
+
+
 async def migrate(db: Db, steps: Sequence[Step] = STEPS) -> int:
     """Run the steps the file has not seen yet; returns the resulting version."""
     current = await user_version(db)
-    if current > len(steps):
-        raise DatabaseUnusable(
-            f"The database {db.path} has schema v{current}, newer than this code "
-            f"(v{len(steps)}); update Castellan or use the backup made before the upgrade.")
+    check_not_newer(db.path, current, steps)
     if current == len(steps):
         return current
     if not await _is_empty(db):

@@ -89,6 +89,8 @@ def test_newer_schema_is_refused_and_left_alone(tmp_path):
     before = files(out)
     done = bot("simulate", "citadels", "--out", "sim", "--resume", "--no-images", cwd=tmp_path)
     assert_refused(path, done, before, "newer than this code")
+    done = bot("run", cwd=tmp_path, DISCORD_TOKEN="x", DATABASE_PATH=str(path))
+    assert_refused(path, done, before, "newer than this code")   # before any login attempt
     with pytest.raises(DatabaseUnusable, match="newer than this code"):
         asyncio.run(open_database(path))
     assert files(out) == before
