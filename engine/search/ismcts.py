@@ -44,7 +44,8 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
     the hidden items and one rollout seed per world, shared by all candidates: paired
     comparisons cancel most of the luck of the draw), then keeps the better half; the
     heuristic's favourite gets a small head start.  ``budget.iterations`` counts
-    rollouts; the CPU-time limit ends the search early (the best so far is taken)."""
+    rollouts; the CPU-time limit ends the search early, before a world that would
+    overrun it (the best so far is taken)."""
     seat, mine = view["seat"], view["my_decision"]
     kind = mine["kind"]
     candidates = [o for o in mine["options"] if o != "back"] or list(mine["options"])
@@ -56,11 +57,12 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
         candidates.sort(key=lambda o: o != favourite)
     start = time.thread_time()
     rounds = max(1, math.ceil(math.log2(len(candidates))))
-    spent = 0
+    spent, last = 0, 0.0
     while len(candidates) > 1:
         worlds = max(1, (budget.iterations - spent) // (len(candidates) * rounds))
         for _ in range(worlds):
-            if spent and time.thread_time() - start > budget.seconds:
+            now = time.thread_time()
+            if spent and now - start + last > budget.seconds:  # the next world would overrun
                 return _best(candidates, total, count)
             world = game.determinize(view, rng)
             seed = rng.getrandbits(32)
@@ -73,6 +75,7 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
                 total[option] += _rollout(game, state, seat, random.Random(seed), budget.depth)
                 count[option] += 1
                 spent += 1
+            last = time.thread_time() - now
         rounds = max(1, rounds - 1)
         candidates = sorted(candidates, key=lambda o: -_mean(o, total, count))
         candidates = candidates[:max(1, (len(candidates) + 1) // 2)]
