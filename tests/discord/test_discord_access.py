@@ -38,6 +38,11 @@ COMMANDS = {
     "game kick": {"player": str(BOB.id)},
     "game host": {"player": str(BOB.id)},
     "game clock": {"hours": 24},
+    "burgundy estates": {},
+    "schutz_burg pass": {},
+    "ludwig castle": {"player": str(BOB.id)},
+    "ludwig place": {"placement": "a"},
+    "carcassonne_castle place": {"space": "D4"},
 }
 
 
