@@ -200,7 +200,7 @@ class TurnClock:
         link = await self.board_link(row)
         text = t("clock.reminder", loc, game=game_title(row.type, loc), id=row.id,
                  when=stamp(c.deadline))
-        if await svc._dm(user_id, m.OutMessage(text + (f"\n{link}" if link else ""))):
+        if await svc.send_dm(user_id, m.OutMessage(text + (f"\n{link}" if link else ""))):
             return
         game = registry.get(row.type)
         decision = game.decision_for(row.state, c.seat)
@@ -215,7 +215,7 @@ class TurnClock:
         rest); a seat that timed out ``zombie_after`` turns in a row goes to the AI."""
         svc = self.service
         game = registry.get(row.type)
-        before = svc._turn(game, row)
+        before = svc.turn_of(game, row)
         events: list[Event] = []
         timed: list[int] = []
         for seat in seats:
@@ -225,7 +225,7 @@ class TurnClock:
             timed.append(seat)
             notice = [Event("timed_out", {"seat": seat},  # stored with the first default move
                             frozenset({seat}) if asked.anonymous else None)]
-            turn = svc._turn(game, row)
+            turn = svc.turn_of(game, row)
             for _ in range(MAX_DEFAULTS_PER_SEAT):  # finish this turn only, never the next
                 decision = game.decision_for(row.state, seat)
                 if decision is None or decision.default is None or row.status != "active":
@@ -233,9 +233,9 @@ class TurnClock:
                 action = Action(decision.kind, decision.default)
                 batch = notice + game.apply(row.state, seat, action)
                 notice = []
-                row = await svc._persist(game, row, seat, action, batch, secret=decision.secret)
+                row = await svc.persist(game, row, seat, action, batch, secret=decision.secret)
                 events += batch
-                if svc._turn(game, row) != turn:
+                if svc.turn_of(game, row) != turn:
                     break
         if not timed:
             return False
@@ -246,10 +246,10 @@ class TurnClock:
             await svc.db.set_seat(row.id, SeatRow(seat, old.user_id, True, old.name))
             said.append(Event("seat_zombie", {"seat": seat}))
         if said:
-            row = await svc._load(row.id)
-            await svc._say(game, row, said)
-        row, more = await svc._play_ai(game, row)
-        await svc._announce(game, row, events + more, before=before)
+            row = await svc.load_row(row.id)
+            await svc.say(game, row, said)
+        row, more = await svc.play_ai(game, row)
+        await svc.announce(game, row, events + more, before=before)
         return True
 
     async def _count_timeouts(self, row: GameRow, seats: list[int]) -> list[int]:

@@ -46,7 +46,7 @@ async def history_page(table: "TableService", game_id: int, who: "Caller", page:
     """Page ``page`` (1-based; None: the latest page) of the log ``who`` may read."""
     from bot.table import TableError
 
-    row = await table._reach(game_id, who)
+    row = await table.reach_row(game_id, who)
     if row.state is None:
         raise TableError("not_active")
     game = registry.get(row.type)

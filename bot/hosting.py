@@ -28,8 +28,8 @@ async def reclaim(svc: "TableService", game_id: int, who: Caller) -> GameRow:
     """The player takes back the seat the AI played after their timeouts ("zombie");
     it is theirs from their next turn (the AI has already answered the current one)."""
     async with svc.lock(game_id):
-        row = await svc._active(game_id, who)
-        seat = svc._seat(row, who.user_id)
+        row = await svc.active_row(game_id, who)
+        seat = svc.seat_for(row, who.user_id)
         mine = next(s for s in row.seats if s.seat == seat)
         if not mine.is_ai:
             raise TableError("not_zombie")
@@ -38,9 +38,9 @@ async def reclaim(svc: "TableService", game_id: int, who: Caller) -> GameRow:
         if seat in clocks:
             clocks[seat].timeouts = 0
             await svc.clock.store.put([clocks[seat]])
-        row = await svc._load(game_id)
+        row = await svc.load_row(game_id)
         game = registry.get(row.type)
-        await svc._say(game, row, [Event("seat_reclaimed", {"seat": seat})])
+        await svc.say(game, row, [Event("seat_reclaimed", {"seat": seat})])
         return row
 
 
@@ -49,8 +49,8 @@ async def kick(svc: "TableService", game_id: int, who: Caller,
     """The host removes a player from the lobby (not themself: they leave); returns the
     table and the name the player sat under."""
     async with svc.lock(game_id):
-        row = await svc._lobby(game_id, who)
-        svc._check_host(row, who)
+        row = await svc.lobby_row(game_id, who)
+        svc.check_host(row, who)
         if target_id == row.host_id:
             raise TableError("kick_self")
         seat = row.seat_of(target_id)
@@ -62,23 +62,23 @@ async def kick(svc: "TableService", game_id: int, who: Caller,
                                          for i, s in enumerate(rest)])
         await svc.notifier.post(row.channel_id, m.OutMessage(
             t("clock.kicked", row.locale, name=name)))
-        return await svc._load(game_id), name
+        return await svc.load_row(game_id), name
 
 
 async def transfer_host(svc: "TableService", game_id: int, who: Caller, target_id: int) -> GameRow:
     """The host (or a manager) hands the host role to another seated human."""
     async with svc.lock(game_id):
-        row = await svc._reach(game_id, who)
+        row = await svc.reach_row(game_id, who)
         if row.status not in ("lobby", "active"):
             raise TableError("not_active")
-        svc._check_manager(row, who, "not_host")
+        svc.check_manager(row, who, "not_host")
         seat = row.seat_of(target_id)
         target = next((s for s in row.seats if s.seat == seat), None)
         if target is None or target.is_ai:
             raise TableError("target_not_playing")
         await svc.db.set_host(game_id, target_id)
-        row = await svc._load(game_id)
-        await svc._say(registry.get(row.type), row, [Event("host_changed", {"seat": seat})])
+        row = await svc.load_row(game_id)
+        await svc.say(registry.get(row.type), row, [Event("host_changed", {"seat": seat})])
         return row
 
 
@@ -94,15 +94,15 @@ async def set_clock(svc: "TableService", game_id: int, who: Caller, hours: int, 
         raise TableError("bad_zombie_after", max=MAX_ZOMBIE_AFTER)
     clock = svc.clock
     async with svc.lock(game_id):
-        row = await svc._reach(game_id, who)
+        row = await svc.reach_row(game_id, who)
         if row.status not in ("lobby", "active"):
             raise TableError("not_active")
-        svc._check_manager(row, who, "not_host")
+        svc.check_manager(row, who, "not_host")
         timeout = hours * 3600
         await clock.store.set_turn_timeout(game_id, timeout)
         if reminders is not None or zombie_after is not None:
             await clock.store.set_settings(game_id, reminders=reminders, zombie_after=zombie_after)
-        row = await svc._load(game_id)
+        row = await svc.load_row(game_id)
         if row.status == "active":       # a table that had no clock: its waiting seats start one
             await clock.after_turn(registry.get(row.type), row)
         now = clock.now()

@@ -91,7 +91,7 @@ async def replay_page(table: "TableService", game_id: int, who: "Caller", step: 
     """Step ``step`` (None: the start) of a finished game's replay."""
     from bot.table import TableError
 
-    row = await table._reach(game_id, who)
+    row = await table.reach_row(game_id, who)
     if row.status != "finished":
         raise TableError("replay_not_finished")
     if row.seed is None:

@@ -128,22 +128,22 @@ class TableService:
                                             turn_timeout=turn_hours * 3600 if turn_hours else None)
         if host_joins:
             await self.db.set_seats(game_id, [SeatRow(0, host_id, False, host_name)])
-        return await self._load(game_id)
+        return await self.load_row(game_id)
 
     async def join(self, game_id: int, who: Caller, name: str) -> GameRow:
         async with self.lock(game_id):
-            row = await self._lobby(game_id, who)
+            row = await self.lobby_row(game_id, who)
             if row.seat_of(who.user_id) is not None:
                 raise TableError("already_joined")
             self._check_room(row)
             await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), who.user_id, False, name)])
-            return await self._load(game_id)
+            return await self.load_row(game_id)
 
     async def leave(self, game_id: int, who: Caller) -> GameRow:
         """Stand up from the lobby; a host who leaves hands the role to the next player
         (a lobby left with no human is abandoned)."""
         async with self.lock(game_id):
-            row = await self._lobby(game_id, who)
+            row = await self.lobby_row(game_id, who)
             if row.seat_of(who.user_id) is None:
                 raise TableError("not_a_player")
             rest = [s for s in row.seats if s.user_id != who.user_id]
@@ -151,20 +151,20 @@ class TableService:
                                               for i, s in enumerate(rest)])
             if who.user_id == row.host_id:
                 await self._hand_host_on(row, rest)
-            return await self._load(game_id)
+            return await self.load_row(game_id)
 
     async def remove_ai(self, game_id: int, who: Caller) -> GameRow:
         """The host removes the last AI seat of the lobby."""
         async with self.lock(game_id):
-            row = await self._lobby(game_id, who)
-            self._check_host(row, who)
+            row = await self.lobby_row(game_id, who)
+            self.check_host(row, who)
             ai_seats = [s for s in row.seats if s.is_ai]
             if not ai_seats:
                 raise TableError("no_ai_seat")
             rest = [s for s in row.seats if s is not ai_seats[-1]]
             await self.db.set_seats(game_id, [SeatRow(i, s.user_id, s.is_ai, s.name)
                                               for i, s in enumerate(rest)])
-            return await self._load(game_id)
+            return await self.load_row(game_id)
 
     async def _hand_host_on(self, row: GameRow, seats: list[SeatRow]) -> int | None:
         """The host left: the first human still seated hosts now (None: nobody is left,
@@ -183,22 +183,22 @@ class TableService:
         if level not in LEVELS:
             raise TableError("illegal_option", option=level)
         async with self.lock(game_id):
-            row = await self._lobby(game_id, who)
-            self._check_host(row, who)
+            row = await self.lobby_row(game_id, who)
+            self.check_host(row, who)
             self._check_room(row)
             n = sum(1 for s in row.seats if s.is_ai) + 1
             name = t("ai.name_level", row.locale, n=n, level=t(f"ai.level.{level}", row.locale))
             await self.ai.set_level(game_id, name, level)
             await self.db.set_seats(game_id, row.seats + [SeatRow(len(row.seats), None, True, name)])
-            return await self._load(game_id)
+            return await self.load_row(game_id)
 
     async def start(self, game_id: int, who: Caller | None, *, seed: int | None = None) -> GameRow:
         """Shuffle the seats, set the game up, post the first board, play AI seats
         (``who`` None: the bot itself, e.g. a test or the offline demo)."""
         async with self.lock(game_id):
-            row = await self._lobby(game_id, who)
+            row = await self.lobby_row(game_id, who)
             if who is not None:
-                self._check_host(row, who)
+                self.check_host(row, who)
             game = registry.get(row.type)
             game.check_seats(len(row.seats))
             seed = secrets.randbits(48) if seed is None else seed
@@ -207,10 +207,10 @@ class TableService:
             seats = [SeatRow(i, s.user_id, s.is_ai, s.name) for i, s in enumerate(order)]
             state = game.setup(len(seats), row.options, seed)
             await self.db.start_game(game_id, seats, state, seed)
-            row = await self._load(game_id)
+            row = await self.load_row(game_id)
             events = [Event("game_started", {})]
-            row, more = await self._play_ai(game, row)
-            await self._announce(game, row, events + more, before=Turn.nobody())
+            row, more = await self.play_ai(game, row)
+            await self.announce(game, row, events + more, before=Turn.nobody())
             return row
 
     def lobby_message(self, row: GameRow) -> m.OutMessage:
@@ -226,23 +226,23 @@ class TableService:
         seq).  A stale or doubled click is refused with ``error.stale``.
         """
         async with self.lock(game_id):
-            row = await self._active(game_id, who)
-            seat = self._seat(row, who.user_id)
+            row = await self.active_row(game_id, who)
+            seat = self.seat_for(row, who.user_id)
             game = registry.get(row.type)
             decision = game.decision_for(row.state, seat)
             if expected_seq is not None and expected_seq != row.seq:
                 await self._check_still_valid(row, seat, decision, expected_seq)
             if decision is None:
                 raise TableError("nothing_to_decide")
-            before = self._turn(game, row)
+            before = self.turn_of(game, row)
             action = Action(decision.kind, option_id)
             kept = undo.snapshot(row.state)
             events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
-            row = await self._persist(game, row, seat, action, events, secret=decision.secret)
+            row = await self.persist(game, row, seat, action, events, secret=decision.secret)
             await undo.remember(self.db, game, row, seat, kept, events)
-            row, more = await self._play_ai(game, row)
+            row, more = await self.play_ai(game, row)
             events += more
-            await self._announce(game, row, events, before=before, actor=seat)
+            await self.announce(game, row, events, before=before, actor=seat)
             panel = await self.panel_for(row, seat, locale=locale, events=events, image=panel_image)
             return Outcome(row, panel, events)
 
@@ -264,26 +264,26 @@ class TableService:
     async def resume(self, game_id: int) -> GameRow:
         """Let AI seats continue (after a restart or ``simulate --resume``)."""
         async with self.lock(game_id):
-            row = await self._active(game_id, None)
+            row = await self.active_row(game_id, None)
             game = registry.get(row.type)
-            before = self._turn(game, row)
-            row, events = await self._play_ai(game, row)
+            before = self.turn_of(game, row)
+            row, events = await self.play_ai(game, row)
             if events:
-                await self._announce(game, row, events, before=before)
+                await self.announce(game, row, events, before=before)
             return row
 
     # -- reading ----------------------------------------------------------------------
     async def panel(self, game_id: int, who: Caller, *, locale: str | None = None,
                     note: str | None = None) -> m.OutMessage:
         """The private panel of ``who``: their view image, question and options."""
-        row = await self._reach(game_id, who)
+        row = await self.reach_row(game_id, who)
         if row.status not in ("active", "finished"):
             raise TableError("not_active")
-        return await self.panel_for(row, self._seat(row, who.user_id), locale=locale, note=note)
+        return await self.panel_for(row, self.seat_for(row, who.user_id), locale=locale, note=note)
 
     async def board(self, game_id: int, who: Caller) -> m.OutMessage:
         """The public board message (for /game status)."""
-        row = await self._reach(game_id, who)
+        row = await self.reach_row(game_id, who)
         if row.state is None:
             return self.lobby_message(row)
         game = registry.get(row.type)
@@ -291,7 +291,7 @@ class TableService:
 
     async def public_view(self, game_id: int, who: Caller) -> tuple[GameRow, dict]:
         """(row, spectator view with player names) for game-specific pictures and commands."""
-        row = await self._reach(game_id, who)
+        row = await self.reach_row(game_id, who)
         if row.state is None:
             raise TableError("not_active")
         return row, view_for(registry.get(row.type), row, None)
@@ -299,8 +299,8 @@ class TableService:
     async def choices(self, game_id: int, who: Caller, *, locale: str | None = None,
                       prefix: str = "") -> tuple[int, list[tuple[str, str]]]:
         """(seq, [(option id, label)]) of the user's open decision, for autocomplete."""
-        row = await self._active(game_id, who)
-        seat = self._seat(row, who.user_id)
+        row = await self.active_row(game_id, who)
+        seat = self.seat_for(row, who.user_id)
         game = registry.get(row.type)
         decision = game.decision_for(row.state, seat)
         if decision is None:
@@ -313,24 +313,24 @@ class TableService:
     async def abandon(self, game_id: int, who: Caller) -> GameRow:
         """End the table for good (the host, or Manage Server of the table's server)."""
         async with self.lock(game_id):
-            row = await self._reach(game_id, who)
+            row = await self.reach_row(game_id, who)
             if row.status in ("finished", "abandoned"):
                 raise TableError("not_active")
-            self._check_manager(row, who, "not_allowed_abandon")
+            self.check_manager(row, who, "not_allowed_abandon")
             await self.db.set_status(game_id, "abandoned")
             await self._disable_last_board(row)
             name = next((s.name for s in row.seats if s.user_id == who.user_id), f"<@{who.user_id}>")
             await self.notifier.post(row.channel_id, m.OutMessage(
                 t("board.abandoned_by", row.locale, name=name)))
-            return await self._load(game_id)
+            return await self.load_row(game_id)
 
     async def replace_with_ai(self, game_id: int, who: Caller, target_id: int) -> GameRow:
         """Hand ``target_id``'s seat to an AI (the host, a manager, or the player himself),
         so a player who vanished never stalls the table; the AI moves at once."""
         async with self.lock(game_id):
-            row = await self._active(game_id, who)
+            row = await self.active_row(game_id, who)
             if who.user_id != target_id:
-                self._check_manager(row, who, "not_allowed_replace")
+                self.check_manager(row, who, "not_allowed_replace")
             seat = row.seat_of(target_id)
             if seat is None:
                 raise TableError("target_not_playing")
@@ -338,15 +338,15 @@ class TableService:
             name = t("ai.replaces", row.locale, name=old.name)
             await self.db.set_seat(game_id, SeatRow(seat, None, True, name))
             heir = await self._hand_host_on(row, row.seats) if target_id == row.host_id else None
-            row = await self._load(game_id)
+            row = await self.load_row(game_id)
             game = registry.get(row.type)
-            before = self._turn(game, row)
-            row, events = await self._play_ai(game, row)
+            before = self.turn_of(game, row)
+            row, events = await self.play_ai(game, row)
             events.insert(0, Event("seat_replaced", {"seat": seat}))
             if heir is not None:
                 events.insert(1, Event("host_changed", {"seat": row.seat_of(heir)}))
-            await self._say(game, row, [e for e in events if e.kind in TABLE_EVENTS])
-            await self._announce(game, row, events, before=before)
+            await self.say(game, row, [e for e in events if e.kind in TABLE_EVENTS])
+            await self.announce(game, row, events, before=before)
             return row
 
     async def list_games(self, *, guild_id: int | None = None, user_id: int | None = None,
@@ -358,7 +358,7 @@ class TableService:
         """The game a slash command means: the explicit id (if ``who`` may reach it), or the
         game in this channel where ``player_id`` (default: ``who``) sits."""
         if game_id is not None:
-            await self._reach(game_id, who)
+            await self.reach_row(game_id, who)
             return game_id
         player = who.user_id if player_id is None else player_id
         rows = [r for r in await self.db.list_games(user_id=player, statuses=("active",))
@@ -378,29 +378,30 @@ class TableService:
         game = registry.get(row.type) if row is not None else None
         return error_text(game, err, locale, seat_names(row) if row else ())
 
-    # -- internals --------------------------------------------------------------------
-    async def _load(self, game_id: int) -> GameRow:
+    # -- the table's toolkit: the service's own steps, also used by the capability modules
+    #    (clock, hosting, undo, history, replay) so each stays a module of its own
+    async def load_row(self, game_id: int) -> GameRow:
         row = await self.db.load_game(game_id)
         if row is None:
             raise TableError("no_such_table")
         return row
 
-    async def _reach(self, game_id: int, who: Caller | None) -> GameRow:
+    async def reach_row(self, game_id: int, who: Caller | None) -> GameRow:
         """The table, if ``who`` may reach it from where they are (None: the bot itself);
         out of reach is answered exactly like an unknown id."""
-        row = await self._load(game_id)
+        row = await self.load_row(game_id)
         if who is not None and not can_reach(row, who):
             raise TableError("no_such_table")
         return row
 
-    async def _lobby(self, game_id: int, who: Caller | None) -> GameRow:
-        row = await self._reach(game_id, who)
+    async def lobby_row(self, game_id: int, who: Caller | None) -> GameRow:
+        row = await self.reach_row(game_id, who)
         if row.status != "lobby":
             raise TableError("not_in_lobby")
         return row
 
-    async def _active(self, game_id: int, who: Caller | None) -> GameRow:
-        row = await self._reach(game_id, who)
+    async def active_row(self, game_id: int, who: Caller | None) -> GameRow:
+        row = await self.reach_row(game_id, who)
         if row.status == "finished":
             raise TableError("game_over")
         if row.status != "active":
@@ -408,21 +409,21 @@ class TableService:
         return row
 
     @staticmethod
-    def _seat(row: GameRow, user_id: int) -> int:
+    def seat_for(row: GameRow, user_id: int) -> int:
         seat = row.seat_of(user_id)
         if seat is None:
             raise TableError("not_a_player")
         return seat
 
     @staticmethod
-    def _check_host(row: GameRow, who: Caller) -> None:
+    def check_host(row: GameRow, who: Caller) -> None:
         if who.user_id != row.host_id:
             raise TableError("not_host")
         if not in_home_channel(row, who):
             raise TableError("manage_from_channel")
 
     @staticmethod
-    def _check_manager(row: GameRow, who: Caller, refusal: str) -> None:
+    def check_manager(row: GameRow, who: Caller, refusal: str) -> None:
         """Host or Manage Server of the table's own server, from the table's channel."""
         if can_manage(row, who):
             return
@@ -434,7 +435,7 @@ class TableService:
         if len(row.seats) >= capacity(row):
             raise TableError("table_full", max=capacity(row))
 
-    async def _persist(self, game: Game, row: GameRow, seat: int, action: Action,
+    async def persist(self, game: Game, row: GameRow, seat: int, action: Action,
                        events: list[Event], *, secret: bool = False) -> GameRow:
         """Store the move; a ``secret`` answer's public "{seat} has chosen" notice is
         marked as a pick (the board's status line says it, see :meth:`_news`)."""
@@ -454,7 +455,7 @@ class TableService:
         row.seq, row.status = seq, status
         return row
 
-    async def _play_ai(self, game: Game, row: GameRow) -> tuple[GameRow, list[Event]]:
+    async def play_ai(self, game: Game, row: GameRow) -> tuple[GameRow, list[Event]]:
         """Answer every decision that belongs to an AI seat, until a human must act."""
         ai_seats = {s.seat for s in row.seats if s.is_ai}
         events: list[Event] = []
@@ -467,13 +468,13 @@ class TableService:
             decision = mine[0]
             action = await self.ai.choose(game, row, decision)  # from the seat's view only
             batch = game.apply(row.state, decision.seat, action)
-            row = await self._persist(game, row, decision.seat, action, batch,
+            row = await self.persist(game, row, decision.seat, action, batch,
                                       secret=decision.secret)
             events += batch
         return row, events
 
     @staticmethod
-    def _turn(game: Game, row: GameRow) -> Turn:
+    def turn_of(game: Game, row: GameRow) -> Turn:
         """Who must act, which turn it is and which board shows it (see :class:`Turn`)."""
         if row.state is None or row.status != "active":
             return Turn.nobody()
@@ -488,7 +489,7 @@ class TableService:
             board = json.dumps([sorted(d.seat for d in public)])
         return Turn(frozenset(d.seat for d in pending), marker, board)
 
-    async def _announce(self, game: Game, row: GameRow, events: list[Event], *,
+    async def announce(self, game: Game, row: GameRow, events: list[Event], *,
                         before: Turn, actor: int | None = None) -> None:
         """Tell the channel and the players what changed, saying each thing once.
 
@@ -499,7 +500,7 @@ class TableService:
         for possible reactions").  Every newly asked human is pinged once: by the DM of
         their panel, else by a mention in the channel.
         """
-        now = self._turn(game, row)
+        now = self.turn_of(game, row)
         await self.clock.after_turn(game, row, actor)
         await self._dm_private_events(game, row, events, actor)
         if row.status == "active" and (now.seats, now.marker) == (before.seats, before.marker):
@@ -512,10 +513,10 @@ class TableService:
         else:                                                    # a new turn: everybody asked is
             new_turn = now.marker != before.marker               # asked anew
             fresh = set(now.seats if new_turn else now.seats - before.seats) - {actor}
-            pinged = await self._post_board(game, row, board, now, fresh)
+            pinged = await self.post_board(game, row, board, now, fresh)
         await self._dm_panels(game, row, fresh, pinged)
 
-    async def _post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
+    async def post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
                           fresh: set[int]) -> set[int]:
         """A new board for a new turn (or the end): image, news, who must act.  Returns
         the users it pinged (the newly asked whose DMs are closed)."""
@@ -557,7 +558,7 @@ class TableService:
         return start + [Event.from_json(e) for seq, e in await self.db.move_events(row.id, after)
                         if not (e.get("pick") and seq > picks_shown_after)]
 
-    async def _say(self, game: Game, row: GameRow, events: list[Event]) -> None:
+    async def say(self, game: Game, row: GameRow, events: list[Event]) -> None:
         """Say table events (a seat handed to an AI, a new host) in the channel at once."""
         if events:
             names = seat_names(row)
@@ -633,7 +634,7 @@ class TableService:
             if link:
                 panel.text = f"{panel.text}\n{link}"[:m.MAX_CONTENT]
             was_closed = await self.db.dm_closed_at(user.user_id)
-            sent = await self._dm(user.user_id, panel)
+            sent = await self.send_dm(user.user_id, panel)
             if sent:
                 await self._supersede_panel(row, seat, sent)
                 continue
@@ -655,7 +656,7 @@ class TableService:
         if isinstance(sent, m.Sent) and sent.message_id is not None:
             await self.db.record_message(row.id, kind, sent.channel_id, sent.message_id, row.seq)
 
-    async def _dm(self, user_id: int, msg: m.OutMessage) -> "m.Sent | bool":
+    async def send_dm(self, user_id: int, msg: m.OutMessage) -> "m.Sent | bool":
         """DM ``user_id`` unless their DMs were found closed less than a day ago; a
         refusal is remembered (with its time), a success forgets an old refusal."""
         closed = await self.db.dm_closed_at(user_id)
@@ -699,7 +700,7 @@ class TableService:
                 continue
             loc = await self._user_locale(user.user_id) or row.locale
             text = "\n".join(f"• {event_text(game, e, loc, names)}" for e in mine)
-            if not await self._dm(user.user_id, m.OutMessage(text)):
+            if not await self.send_dm(user.user_id, m.OutMessage(text)):
                 await self.db.add_notice(row.id, user.user_id, text)
 
     async def _user_locale(self, user_id: int | None) -> str | None:

@@ -68,8 +68,8 @@ async def undo(table: "TableService", game_id: int, who: "Caller", *,
     from bot.table import TableError
 
     async with table.lock(game_id):
-        row = await table._active(game_id, who)
-        seat = table._seat(row, who.user_id)
+        row = await table.active_row(game_id, who)
+        seat = table.seat_for(row, who.user_id)
         if seq is not None and seq != row.seq:
             raise TableError("stale")
         point = await undo_point(table.db, row, seat)
@@ -85,7 +85,7 @@ async def undo(table: "TableService", game_id: int, who: "Caller", *,
             raise TableError("stale") from None
         row.state = point["before"]
         board = await table.db.latest_message(row.id, "board")
-        await table._post_board(game, row, board, table._turn(game, row), set())
+        await table.post_board(game, row, board, table.turn_of(game, row), set())
     panel = await table.panel_for(row, seat, locale=locale)
     panel.text = t("reply.undone", locale or row.locale) + "\n" + panel.text
     return panel

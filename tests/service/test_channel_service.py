@@ -169,19 +169,19 @@ async def test_closed_dms_are_retried_after_a_day_and_when_the_player_is_back(sv
     closed = await service.db.dm_closed_at(3)
     assert closed is not None
     # the same day: not tried again, pinged in the channel instead
-    assert await service._dm(3, table_mod.m.OutMessage("x")) is False
+    assert await service.send_dm(3, table_mod.m.OutMessage("x")) is False
     assert out.dm_attempts.count(3) == 1
     # a day later it is tried again (and fails again: remembered anew)
     later = time.time() + table_mod.DM_RETRY_SECONDS + 5
     monkeypatch.setattr(table_mod.time, "time", lambda: later)
-    assert await service._dm(3, table_mod.m.OutMessage("x")) is False
+    assert await service.send_dm(3, table_mod.m.OutMessage("x")) is False
     assert out.dm_attempts.count(3) == 2
     # back after an hour: the next DM is tried; opened DMs are remembered as open
     back = later + table_mod.DM_RETRY_ON_RETURN + 5
     monkeypatch.setattr(table_mod.time, "time", lambda: back)
     out.closed.discard(3)
     await service.seen(3, "en")
-    assert await service._dm(3, table_mod.m.OutMessage("x"))
+    assert await service.send_dm(3, table_mod.m.OutMessage("x"))
     assert await service.db.dm_closed_at(3) is None
 
 
