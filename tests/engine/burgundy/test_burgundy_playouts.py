@@ -14,7 +14,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine.ai import choose
 from engine.burgundy import GAME
-from engine.burgundy.data import DIE, ESTATES, GOODS, GOODS_PER_TYPE, NEIGHBOURS, TILES
+from engine.burgundy.data import DIE, ESTATES, NEIGHBOURS, TILES
 from engine.burgundy.dice import worker_cost
 from engine.burgundy.knowledge import PLACE_FREE_STEP
 
@@ -31,18 +31,8 @@ def options_for(estates):
 
 
 def check_conservation(state):
-    places = [t for pile in state["supply"].values() for t in pile]
-    places += [t for d in state["depots"] for t in d if t] + state["black"] + state["out"]
-    for p in state["players"]:
-        places += p["store"] + [t for t in p["sp"] if t]
-    assert sorted(places) == sorted(TILES)
-    goods = [g for stack in state["stacks"] for g in stack] + state["round_goods"] + state["box"]
-    goods += [g for pile in state["depot_goods"] for g in pile]
-    counts = {g: goods.count(g) for g in GOODS}
-    for p in state["players"]:
-        for g in GOODS:
-            counts[g] += p["goods"][g] + p["sold"][g]
-    assert counts == GOODS_PER_TYPE
+    """Every tile and goods tile is in exactly one place (``Game.check_invariants``)."""
+    assert GAME.check_invariants(state) == []
 
 
 def check_placement(state, seat, space_option):
