@@ -14,7 +14,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from engine import registry
+from engine import registry, timing
 from engine.core import Action, Game
 from engine.search import LEVELS, decide, knowledge
 
@@ -70,8 +70,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+    return timing.percentile(values, q, empty=0.0)
 
 
 def report(game_id: str, tally: Tally) -> str:

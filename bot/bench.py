@@ -19,12 +19,8 @@ from pathlib import Path
 from typing import Iterator
 
 from engine import ai, registry
+from engine.timing import percentile as pct
 from engine.core import Game
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
 def line(game: str, metric: str, value: float, unit: str, **extra) -> dict:

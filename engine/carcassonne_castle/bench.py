@@ -14,6 +14,7 @@ import sys
 import time
 
 from engine.core import Action
+from engine.timing import percentile as pct
 
 from . import GAME
 
@@ -52,11 +53,6 @@ def ai_game_ms(seed: int) -> float:
         option = GAME.ai_preference(state, decision, rnd)[0]
         GAME.apply(state, decision.seat, Action(decision.kind, option))
     return (clock() - t0) * 1000
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main(games: int = 300) -> None:

@@ -11,17 +11,13 @@ import statistics
 import sys
 import time
 
-from engine.ai import choose, playout
+from engine.ai import playout
+from engine.timing import engine_action_ms, percentile as _pct
 
 from . import GAME
 from . import data as D
 from .castle import castle_of
 from .placement import legal
-
-
-def _pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def game_ms(games: int, smart: bool) -> list[float]:
@@ -34,19 +30,8 @@ def game_ms(games: int, smart: bool) -> list[float]:
 
 
 def action_ms(games: int) -> list[float]:
-    out = []
-    for seed in range(games):
-        state = GAME.setup(4, {}, seed)
-        rnd = random.Random(seed)
-        while GAME.result(state) is None:
-            t0 = time.thread_time()
-            d = GAME.pending(state)[0]
-            t1 = time.thread_time()
-            action = choose(GAME, state, d, rnd)
-            t2 = time.thread_time()
-            GAME.apply(state, d.seat, action)
-            out.append((t1 - t0 + time.thread_time() - t2) * 1000)
-    return out
+    """Engine CPU ms per action over ``games`` AI games at 4 seats."""
+    return engine_action_ms(GAME, 4, {}, games)
 
 
 def big_castle(seed: int, size: int = 20) -> list[dict]:

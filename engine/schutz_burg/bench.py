@@ -8,19 +8,14 @@ clock median is printed beside it.
 """
 from __future__ import annotations
 
-import random
 import statistics
 import sys
 import time
 
-from engine.ai import choose, playout
+from engine.ai import playout
+from engine.timing import engine_action_ms, percentile as _percentile
 
 from . import GAME
-
-
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def game_times(games: int, seats: int, winter: bool) -> tuple[list[float], list[float]]:
@@ -36,19 +31,7 @@ def game_times(games: int, seats: int, winter: bool) -> tuple[list[float], list[
 
 def action_times(games: int, seats: int, winter: bool) -> list[float]:
     """Engine time (ms) per action: pending() + apply(), without the AI's choice."""
-    out = []
-    for seed in range(games):
-        state = GAME.setup(seats, {"winter": winter}, seed)
-        rnd = random.Random(seed)
-        while GAME.result(state) is None:
-            t0 = time.thread_time()
-            decision = GAME.pending(state)[0]
-            t1 = time.thread_time()
-            action = choose(GAME, state, decision, rnd)
-            t2 = time.thread_time()
-            GAME.apply(state, decision.seat, action)
-            out.append((t1 - t0 + time.thread_time() - t2) * 1000)
-    return out
+    return engine_action_ms(GAME, seats, {"winter": winter}, games)
 
 
 def main(games: int = 200) -> None:
