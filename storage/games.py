@@ -15,7 +15,7 @@ import json
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Awaitable, Callable, Iterable
 
 from storage.db import Db, Tx
 from storage.migrations import migrate
@@ -184,10 +184,12 @@ class Database:
 
     async def append_move(self, game_id: int, *, expected_seq: int, seat: int,
                           action: dict, state: dict, status: str = "active",
-                          events: list | None = None) -> int:
+                          events: list | None = None,
+                          also: Callable[[Tx, int], Awaitable[None]] | None = None) -> int:
         """Log one move (with its ``events``) and store the new snapshot atomically.
 
-        Returns the new seq.
+        ``also(tx, new_seq)`` runs inside the same transaction (e.g. the delivery outbox
+        records what must be said about the move).  Returns the new seq.
         StaleMove (nothing written) if the game's seq is not ``expected_seq`` or the
         game is not active.  ``status`` is the game's status after the move.
         """
@@ -206,6 +208,8 @@ class Database:
             await tx.execute(
                 "UPDATE games SET seq = ?, state = ?, status = ?, updated = ? WHERE id = ?",
                 (new_seq, _dumps(state), status, now, game_id))
+            if also is not None:
+                await also(tx, new_seq)
         return new_seq
 
     async def set_status(self, game_id: int, status: str) -> None:
