@@ -157,6 +157,31 @@ STEPS: list[Step] = [
             PRIMARY KEY (game, name)
         )""",
     ),
+    (  # v9: the delivery outbox (storage/outbox.py): what must still be said about a
+       #     game's moves (recorded in the move's own transaction; at most one open job
+       #     per game, later moves extend it) and the effects of the open job already
+       #     delivered (a re-run after a crash skips them)
+        """CREATE TABLE announcements (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            from_seq INTEGER NOT NULL,
+            before TEXT NOT NULL,
+            actor INTEGER,
+            state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'done')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_try REAL NOT NULL DEFAULT 0,
+            error TEXT,
+            PRIMARY KEY (game, from_seq)
+        )""",
+        "CREATE UNIQUE INDEX announcements_open ON announcements (game) WHERE state = 'open'",
+        "CREATE INDEX announcements_due ON announcements (next_try) WHERE state = 'open'",
+        """CREATE TABLE deliveries (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            effect TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            detail TEXT,
+            PRIMARY KEY (game, effect)
+        )""",
+    ),
 ]
 
 
