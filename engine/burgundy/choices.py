@@ -12,7 +12,7 @@ from engine.core import Option
 from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
 from engine.burgundy.dice import cost_row
 from engine.burgundy.estate import Layout, layout, legal_spaces
-from engine.burgundy.knowledge import PLACE_FREE_STEP, TAKE_FREE_STEP
+from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT, PLACE_FREE_STEP, TAKE_FREE_STEP
 
 #: an option as a plain tuple (id, label, params); ``Game.pending`` wraps it in core.Option
 Opt = tuple[str, str, dict]
@@ -86,25 +86,29 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     if not p["store"]:
         return out
     facts = layout(p)
-    seen = facts.memo  # the answer per (tile, die, workers, knowledge) on this layout
-    inputs = (die, p["workers"], tuple(p["know"]))
+    know = p["know"]
+    any_city = IGNORE_BUILDING_LIMIT in know
     for tile in p["store"]:
-        opt = seen.get((tile, inputs), _UNSEEN)
-        if opt is _UNSEEN:
-            opt = seen[tile, inputs] = _place(p, tile, die, facts)
-        if opt is not None:
-            out.append(opt)
+        numbers = facts.numbers(tile, any_city)
+        if not numbers:
+            continue
+        if die:
+            row = cost_row(know, die, PLACE_FREE_STEP[TILES[tile].colour])
+            workers = p["workers"]
+            costs = [row[n] for n in numbers if row[n] <= workers]
+            if not costs:
+                continue
+        else:
+            costs = _FREE
+        out.append(_place(tile, costs))
     return out
 
 
-_UNSEEN = object()
+_FREE = (0,)
 
 
-def _place(p: dict, tile: str, die: int | None, facts: Layout) -> Shared | None:
-    """The ``place:<tile>`` option, None when no space is reachable."""
-    costs = [c for _, c in space_costs(p, tile, die, facts)]
-    if not costs:
-        return None
+def _place(tile: str, costs) -> Shared:
+    """The ``place:<tile>`` option for these worker costs of its reachable spaces."""
     low, high = min(costs), max(costs)
     opt = _PLACE.get((tile, low, high))
     if opt is None:

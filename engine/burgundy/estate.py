@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.burgundy.data import ESTATES, NEIGHBOURS, TILES, Estate
+from engine.burgundy.data import DIE, ESTATES, NEIGHBOURS, TILES, Estate
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
 
 
@@ -38,14 +38,13 @@ class Layout:
     lazily, once per colour and per city: what :func:`legal_spaces` asks again and again
     between two placements.  Kept only in the cache below, never in the state."""
 
-    __slots__ = ("est", "sp", "_open", "_cities", "memo")
+    __slots__ = ("est", "sp", "_open", "_cities", "_numbers")
 
     def __init__(self, estate: int, sp: tuple) -> None:
         self.est, self.sp = ESTATES[estate], sp
         self._open: dict[str, tuple[int, ...]] = {}
         self._cities: dict[tuple[int, str], bool] = {}
-        #: callers' own answers about this layout, keyed by everything else they depend on
-        self.memo: dict = {}
+        self._numbers: dict[tuple, tuple[int, ...]] = {}
 
     def open_spaces(self, colour: str) -> tuple[int, ...]:
         """Empty spaces of ``colour`` next to a covered space."""
@@ -66,6 +65,30 @@ class Layout:
                                           for s in self.est.regions[key[0]])
         return out
 
+    def legal(self, tile_id: str, any_city: bool) -> list[int]:
+        """:func:`legal_spaces` of ``tile_id`` here (``any_city``: the building limit is off)."""
+        tile = TILES[tile_id]
+        out = self.open_spaces(tile.colour)
+        if tile.category == "building" and not any_city:
+            return [s for s in out if not self.city_has(s, tile.kind)]
+        return list(out)
+
+    def numbers(self, tile_id: str, any_city: bool) -> tuple[int, ...]:
+        """The distinct die numbers of the spaces ``tile_id`` may go to (what the worker
+        cost of a placement depends on), worked out once per colour (and building kind)
+        on this layout."""
+        key = (PLACEMENT_CLASS[tile_id], any_city)
+        out = self._numbers.get(key)
+        if out is None:
+            out = self._numbers[key] = tuple(sorted({DIE[s] for s in self.legal(tile_id,
+                                                                                 any_city)}))
+        return out
+
+
+#: tile -> what decides where it may go: (colour, building kind or None)
+PLACEMENT_CLASS = {t.id: (t.colour, t.kind if t.category == "building" else None)
+                   for t in TILES.values()}
+
 
 @lru_cache(maxsize=4096)
 def _layout(estate: int, sp: tuple) -> Layout:
@@ -83,12 +106,8 @@ def legal_spaces(player: dict, tile_id: str, facts: Layout | None = None) -> lis
     The die is not checked here: callers filter by die number and worker cost.
     ``facts``: :func:`layout` of the player's estate as it is now, if known.
     """
-    tile = TILES[tile_id]
     facts = facts or _layout(player["estate"], tuple(player["sp"]))
-    out = facts.open_spaces(tile.colour)
-    if tile.category == "building" and IGNORE_BUILDING_LIMIT not in player["know"]:
-        return [s for s in out if not facts.city_has(s, tile.kind)]
-    return list(out)
+    return facts.legal(tile_id, IGNORE_BUILDING_LIMIT in player["know"])
 
 
 def placement_fault(player: dict, tile_id: str, space: int) -> tuple[str, dict] | None:
