@@ -61,8 +61,10 @@ class Citadels(Game):
             out = []
         elif state["window"]:
             out = [calling.window_decision(state, s) for s in state["window"]["open"]]
-        else:
+        elif state["prompt"] or state["draft"]:
             out = [_decision(state)]
+        else:
+            out = [turn.turn_decision(state)]  # _decision's last case, the most frequent
         self._memo.put(state, out)
         return out
 
@@ -86,11 +88,23 @@ class Citadels(Game):
         return turn.explain(state, action.kind, action.option)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
+        """:meth:`Game.require` spelled out (the hottest call of a playout), then play."""
         try:
-            self.require(state, seat, action)
-            self._memo.clear()
+            if state["result"] is not None:
+                raise RuleError("game_over")
+            decision = self.decision_for(state, seat)
+            if decision is None:
+                raise RuleError("not_your_turn")
+            if decision.kind != action.kind:
+                raise RuleError("stale_decision")
+            option = action.option
+            for offered in decision.options:
+                if offered.id == option:
+                    break
+            else:
+                raise self.explain_illegal(state, seat, action)
             return self._play(state, seat, action)
-        finally:
+        finally:  # nothing in _play reads the memo: clearing once, here, is enough
             self._memo.clear()
 
     def _play(self, state: State, seat: int, action: Action) -> list[Event]:
@@ -106,7 +120,7 @@ class Citadels(Game):
             income.apply_cash(state, option, events)
         else:
             turn.apply_turn(state, kind, option, events)
-        if state["phase"] == "call":
+        if state["phase"] == "call" and state["turn"] is None:  # else advance has nothing to do
             calling.advance(state, events)
         return events
 

@@ -21,6 +21,7 @@ EXPLAIN = {**characters.EXPLAIN, **actions.EXPLAIN}
 _INCOME = (Option("income:gold", "income_gold", {"gold": data.RULES["step1_gold"]}),
            Option("income:cards", "income_cards"))
 _END = Option("end", "end_turn")
+PURPLE_ABILITY = frozenset(purple.ABILITIES)  # districts whose owner has a turn ability
 _ABILITY_OPTIONS = {name: Option("ability:" + name, "ability_" + name) for name in ABILITIES}
 
 
@@ -32,9 +33,13 @@ def _could_use(name: str, char: str) -> bool:
 
 
 #: per character, (check, option) of the abilities it might use, in ``ABILITIES`` order
+#: (the character's own first, then the purple districts')
 _CANDIDATES = {char: [(ABILITIES[name][0], _ABILITY_OPTIONS[name])
-                      for name in ABILITIES if _could_use(name, char)]
+                      for name in ABILITIES if _could_use(name, char)
+                      and name not in purple.ABILITIES]
                for char in data.INCOME_COLOUR}
+_PURPLE = [(check, _ABILITY_OPTIONS[name]) for name, (check, _) in purple.ABILITIES.items()]
+assert list(ABILITIES)[-len(_PURPLE):] == list(purple.ABILITIES)
 #: one shared (immutable) option per district: building the list is the hottest loop
 _BUILD_OPTIONS = {d: Option("build:" + d, "build", {"district": d, "cost": cost(d)})
                   for d in data.DISTRICTS}
@@ -62,17 +67,23 @@ def turn_decision(state: State) -> Decision:
     sub = t["sub"]
     if sub is not None:
         return _sub_decision(state, t, sub)
-    options = [] if t["step1"] else list(_INCOME)
-    options += [_BUILD_OPTIONS[d] for d in buildable(state, t)]
-    options += [option for ok, option in _CANDIDATES[t["char"]] if ok(state, t)]
-    options += [Option("action:" + c, "play_action", {"card": c})
-                for c in playable_cards(state, t)]
-    options += [Option(f"wagon:{owner}", "use_wagon", {"owner_seat": owner})
-                for owner in income.usable_wagons(state, t)]
-    if t["step1"]:
+    step1 = t["step1"]
+    options = [_BUILD_OPTIONS[d] for d in buildable(state, t)] if step1 else list(_INCOME)
+    for ok, option in _CANDIDATES[t["char"]]:
+        if ok(state, t):
+            options.append(option)
+    if not PURPLE_ABILITY.isdisjoint(state["cities"][t["seat"]]):
+        options += [option for ok, option in _PURPLE if ok(state, t)]
+    if state["opts"]["action_cards"]:  # checked here too: the hottest path skips two calls
+        options += [Option("action:" + c, "play_action", {"card": c})
+                    for c in playable_cards(state, t)]
+    if state["wagons"]:
+        options += [Option(f"wagon:{owner}", "use_wagon", {"owner_seat": owner})
+                    for owner in income.usable_wagons(state, t)]
+    if step1:
         options.append(_END)
     return Decision(t["seat"], "turn", tuple(options),
-                    default="end" if t["step1"] else "income:gold",
+                    default="end" if step1 else "income:gold",
                     params={"character": t["char"]})
 
 
