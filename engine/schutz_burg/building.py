@@ -28,20 +28,28 @@ def buildable(state: State, seat: int, first: bool = False) -> list[tuple[str, i
     """(template, cost, vp) of one template of each type on the board that ``seat`` can pay
     (``first``: stop at the first one, to learn whether there is any)."""
     seen: set[str] = set()
+    verdict: dict[int, bool] = {}  # cost -> payable: many types share a cost
     out = []
-    winter = state["winter"]
+    values = _VALUES[state["winter"]]
     have, silver, carts = holdings(state, seat)
     for tpl in state["board"]:
         ttype = D.TEMPLATE_TYPE[tpl]
         if ttype in seen:
             continue
         seen.add(ttype)
-        cost, vp = D.template_value(tpl, winter)
-        if payable(cost, have, silver, carts):
+        cost, vp = values[tpl]
+        ok = verdict.get(cost)
+        if ok is None:
+            ok = verdict[cost] = payable(cost, have, silver, carts)
+        if ok:
             out.append((tpl, cost, vp))
             if first:
                 break
     return out
+
+
+#: winter side? -> template -> (cost, vp)
+_VALUES = {w: {tpl: D.template_value(tpl, w) for tpl in D.TEMPLATE_TYPE} for w in (False, True)}
 
 
 def _template_label(card: str) -> str:
