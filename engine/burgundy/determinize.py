@@ -49,7 +49,9 @@ def determinize(game, view: dict, rng: random.Random) -> State:
         for g in goods:
             counts[g] += 1
         state["players"][s]["sold"] = counts
+    moves = state["moves"]
     refill_picks(game, state, PICKS, seat, rng)
+    state["moves"] = moves  # the refilled picks were made before: not new moves
     return state
 
 

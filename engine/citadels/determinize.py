@@ -4,8 +4,10 @@ Known from the view: everything public plus the seat's own hand, characters, off
 seen face-down cards and peeks.  Sampled: the other hands and the draw pile (from the
 cards this seat has not seen), the characters of the others, the face-down characters
 and the draft pool (from the characters this seat cannot place).  The seat's own open
-decision, when the caller adds it as ``view["my_decision"]`` (``{"kind", "options"}``),
-fills the seat's own follow-up step.
+decision, when the caller adds it as ``view["my_decision"]`` (``{"kind", "options",
+"params"}``), fills the seat's own follow-up step (e.g. which district the Human
+Cannonball removes, from the options' parameters) and tells which Box-Office Wagons the
+seat has used this turn (a wagon it may not use again is missing from its options).
 """
 from __future__ import annotations
 
@@ -157,17 +159,31 @@ def _turn(view: dict, state: State) -> None:
             sub = {"kind": kind}
     state["turn"] = {"seat": t["seat"], "char": t["character"], "step1": t["step1_done"],
                      "builds": t["builds"], "limit": t["build_limit"], "used": list(t["used"]),
-                     "card": t["action_card"], "wagons": [], "sub": sub}
+                     "card": t["action_card"], "wagons": _used_wagons(view, state), "sub": sub}
     if sub is not None and sub["kind"] in _SUB_FIELDS:
         _fill_sub(view, state, sub)
+
+
+def _used_wagons(view: dict, state: State) -> list[int]:
+    """Wagons the seat in turn has used this turn, as far as its own options tell: every
+    wagon of an owner whose ``wagon:<owner>`` option is missing although it could pay.
+    (Another seat's turn: unknown, and only that seat's options depend on it.)"""
+    mine = view.get("my_decision") or {}
+    seat = view["seat"]
+    if view["turn"]["seat"] != seat or mine.get("kind") != "turn" or state["gold"][seat] < 1:
+        return []
+    return [w["id"] for w in state["wagons"]
+            if w["owner"] != seat and f"wagon:{w['owner']}" not in mine["options"]]
 
 
 #: follow-up steps whose fields the view does not show: candidates per kind
 _SUB_FIELDS = {
     "swap_deck_cards": lambda v: [{"selected": list(v["me"]["selected"])}],
     "fortune_card": lambda v: [{"target": p["seat"]} for p in reversed(v["me"]["peeks"])],
-    "cannonball_build": lambda v: [{"removed": d} for d in
-                                   dict.fromkeys(v["seats"][v["seat"]]["city"])],
+    "cannonball_build": lambda v: [{"removed": p["removed"]} for p in
+                                   (v.get("my_decision") or {}).get("params", {}).values()
+                                   if "removed" in p][:1] or
+    [{"removed": d} for d in dict.fromkeys(v["seats"][v["seat"]]["city"])],
 }
 
 

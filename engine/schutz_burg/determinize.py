@@ -9,9 +9,10 @@ from __future__ import annotations
 import random
 
 from engine.core import State
-from engine.search.hidden import blank_picks, copy_state, refill_picks
+from engine.search.hidden import HIDDEN, blank_picks, copy_state, refill_picks
 
-from .rounds import PICKS
+from . import data as D
+from .rounds import PICKS, picks_needed
 
 
 def public_state(state: State, seat: int) -> State:
@@ -30,8 +31,22 @@ def determinize(game, view: dict, rng: random.Random) -> State:
     state = copy_state(view["public"])
     state["rng"] = rng.getrandbits(63)
     rng.shuffle(state["deck"])
-    refill_picks(game, state, PICKS, view["seat"], rng)
+    box = state.get(PICKS)
+    if box and not box["open"]:  # all chosen, not yet revealed (a winter card between)
+        _draw_picks(state, box, rng)
+    else:
+        refill_picks(game, state, PICKS, view["seat"], rng)
     return state
+
+
+def _draw_picks(state: State, box: dict, rng: random.Random) -> None:
+    """Blanked picks of a closed pick box, drawn from each seat's legal cards directly
+    (asking the seat again would answer whatever step is open now instead)."""
+    for key, pick in box["picks"].items():
+        if pick is HIDDEN:
+            player = state["players"][int(key)]
+            legal = [c for c in player["hand"] if player["played"] or c != D.MASTER]
+            box["picks"][key] = rng.sample(legal, min(picks_needed(state, int(key)), len(legal)))
 
 
 #: search rollouts stop after this many actions and judge the position by the points

@@ -41,8 +41,9 @@ BUDGETS = {"normal": Budget(iterations=48, seconds=0.25),
 
 
 def knowledge(game: Game, state: State, seat: int) -> dict:
-    """What the AI seat may use: its view plus its own open decision (kind, option ids),
-    and for games with ``public_state`` the state with all it may not know blanked.
+    """What the AI seat may use: its view plus its own open decision (kind, option ids and
+    the options' parameters, as its panel shows them), and for games with
+    ``public_state`` the state with all it may not know blanked.
 
     The only place that reads the state, and only through those two."""
     view = game.view(state, seat)
@@ -52,7 +53,9 @@ def knowledge(game: Game, state: State, seat: int) -> dict:
     decision = game.decision_for(state, seat)
     if decision is not None:
         view["my_decision"] = {"kind": decision.kind,
-                               "options": [o.id for o in decision.options]}
+                               "options": [o.id for o in decision.options],
+                               "params": {o.id: dict(o.params) for o in decision.options
+                                          if o.params}}
     return view
 
 

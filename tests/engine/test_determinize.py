@@ -14,6 +14,7 @@ import pytest
 
 from engine import registry
 from engine.ai import choose
+from engine.core import Action
 from engine.search import honest, knowledge
 
 CASES = [  # game, seat counts, option sets
@@ -89,3 +90,73 @@ def test_citadels_sample_deals_only_unseen_cards():
         assert set(sample["held"]) | set(sample["down"]) | set(sample["up"]) <= \
             set(state["held"]) | set(state["down"]) | set(state["up"]) | \
             set((state["draft"] or {}).get("pool", []))
+
+
+#: option sets with more hidden steps, for the many-seeds test
+MORE_OPTIONS = {"burgundy": ({"estate_choice": "secret", "estates": "advanced"},) * 2}
+
+
+def _random_moments(game, counts, option_sets, rng: random.Random, count: int):
+    """``count`` states met along uniformly random games (random seat counts and options):
+    random play reaches corners the heuristic avoids (winter cards between a pick and
+    its reveal, Box-Office Wagons used twice, the Human Cannonball's second step)."""
+    made = 0
+    while made < count:
+        seats = rng.choice(counts)
+        state = game.setup(seats, game.parse_options(rng.choice(option_sets)), rng.getrandbits(31))
+        every, step = rng.choice((0.03, 0.1)), 0
+        while made < count and game.result(state) is None:
+            if rng.random() < every or step == 1:  # (also right after a first secret pick)
+                made += 1
+                yield state, seats
+            decision = rng.choice(game.pending(state))
+            game.apply(state, decision.seat, Action(decision.kind, rng.choice(decision.options).id))
+            step += 1
+
+
+@pytest.mark.parametrize("game_id,counts,option_sets", CASES, ids=[c[0] for c in CASES])
+def test_every_sample_of_many_seeds_keeps_the_seats_knowledge(game_id, counts, option_sets):
+    """Many seeds, every seat, three samples each: the sampled state shows the seat the
+    same view and the same knowledge (own decision with its options' parameters, public
+    state), without exception."""
+    game = registry.get(game_id)
+    rng = random.Random(f"determinize:{game_id}")
+    bad = []
+    option_sets += MORE_OPTIONS.get(game_id, ())
+    for state, seats in _random_moments(game, counts, option_sets, rng, count=150):
+        for seat in range(seats):
+            know = _json(knowledge(game, state, seat))
+            view = _json(game.view(state, seat))
+            for _ in range(3):
+                sample = game.determinize(know, random.Random(rng.getrandbits(32)))
+                if _json(game.view(sample, seat)) != view or \
+                        _json(knowledge(game, sample, seat)) != know:
+                    bad.append((seat, state.get("round"), know.get("my_decision")))
+    assert not bad, f"{len(bad)} inconsistent samples, e.g. {bad[:2]}"
+
+
+def test_schutz_burg_winter_card_between_the_picks_and_their_reveal():
+    """All cards are chosen but not yet revealed while a winter card asks a seat: the
+    others' blanked picks are drawn from their hands, not answered by asking the seat
+    again (that answered the winter card instead and changed the seat's view)."""
+    game = registry.get("schutz_burg")
+    rng = random.Random(4)
+    found = 0
+    for state, seats in _random_moments(game, (2, 3, 4), ({"winter": True},), rng, count=1000):
+        box = state.get("picks")
+        if not box or box["open"] or not game.pending(state):
+            continue
+        for seat in range(seats):
+            know = _json(knowledge(game, state, seat))
+            for k in range(10):
+                sample = game.determinize(know, random.Random(k))
+                assert _json(game.view(sample, seat)) == _json(game.view(state, seat))
+                assert _json(knowledge(game, sample, seat)) == know
+                assert [(d.seat, d.kind) for d in game.pending(sample)] == \
+                    [(d.seat, d.kind) for d in game.pending(state)]
+                assert not sample["picks"]["open"]
+                for s, pick in sample["picks"]["picks"].items():
+                    assert len(pick) == len(box["picks"][s])
+                    assert set(pick) <= set(sample["players"][int(s)]["hand"])
+        found += 1
+    assert found >= 3
