@@ -2,12 +2,20 @@
 
 Every world is one full state sampled from the seat's knowledge (``determinize``), so
 the statistics are over the seat's information set, not over one guessed world.  The
-seat's options are compared by sequential halving (:func:`search`) in shared worlds;
-after an option the game is played on with the heuristic as rollout policy (a little
-randomness keeps rollouts diverse) until it ends, or until ``depth`` actions when the
-game offers a points estimate (``ai_scores`` and ``HORIZON`` next to its
-``determinize``).  The reward is a win share, the share
-of opponents outscored and the relative score margin.
+search sharpens the heuristic rather than replacing it:
+
+1. **Shortlist**: the heuristic's favourite and its next choices, plus the options that
+   gain most at once by the game's points estimate (one step, in one sampled world), at
+   most ``budget.width`` of them: a rollout budget spread over fifty placements tells
+   nothing about any of them.
+2. **Paired rollouts**: every candidate is played in the same worlds with the same
+   rollout seed (:mod:`engine.search.rollout`), so most of the luck of the draw cancels
+   out in the differences.  Sequential halving drops the weaker half round by round;
+   the favourite is never dropped.
+3. **Verdict**: the favourite stays unless the best other candidate beats it by a
+   paired difference that is significant (``budget.confidence`` standard errors): the
+   search only overrides the heuristic when it clearly knows better, so rollout noise
+   cannot make it play worse than the heuristic it rolls out with.
 
 Flat (one level of statistics) on purpose: the decisions of these games are small
 steps of longer turns, and their opponents' replies depend on hidden hands, where deep
@@ -15,147 +23,141 @@ per-world trees mostly learn the sampled world (strategy fusion).
 """
 from __future__ import annotations
 
-import importlib
 import math
 import random
+import statistics
 import time
 from dataclasses import dataclass
 
 from engine.core import Action, Game, RuleError, State
 from engine.search.hidden import copy_state
+from engine.search.rollout import estimate, judge, rollout
 
-EPSILON = 0.05    # rollout: share of uniformly random moves
-FAVOURITE = 0.05  # head start of the heuristic's first choice (in rewards of one rollout)
+#: above this many options the one-step look at every option is skipped (the heuristic's
+#: ranking alone fills the shortlist)
+IMMEDIATE_LIMIT = 40
 
 
 @dataclass(frozen=True)
 class Budget:
-    """Per decision: at most ``iterations`` samples and ``seconds`` of this thread's CPU."""
+    """Per decision: at most ``iterations`` rollouts and ``seconds`` of this thread's CPU;
+    rollouts cut at ``depth`` actions; ``width`` candidates; the favourite overridden
+    only at ``confidence`` standard errors."""
 
     iterations: int
     seconds: float
     depth: int = 200
+    width: int = 4
+    confidence: float = 1.6
 
 
 def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
-    """The option with the best mean reward, by sequential halving over sampled worlds.
-
-    Each round plays every remaining candidate in the same fresh worlds (one sample of
-    the hidden items and one rollout seed per world, shared by all candidates: paired
-    comparisons cancel most of the luck of the draw), then keeps the better half; the
-    heuristic's favourite gets a small head start.  ``budget.iterations`` counts
-    rollouts; the CPU-time limit ends the search early, before a world that would
-    overrun it (the best so far is taken)."""
+    """The heuristic's favourite, unless paired rollouts show another option clearly
+    better.  ``budget.iterations`` counts rollouts; the CPU-time limit ends the search
+    before a world that would overrun it."""
     seat, mine = view["seat"], view["my_decision"]
-    kind = mine["kind"]
-    candidates = [o for o in mine["options"] if o != "back"] or list(mine["options"])
-    total = dict.fromkeys(candidates, 0.0)
-    count = dict.fromkeys(candidates, 0)
-    favourite = _favourite(game, view, random.Random(rng.random()))
-    if favourite in total:
-        total[favourite] += FAVOURITE
-        candidates.sort(key=lambda o: o != favourite)
+    options = [o for o in mine["options"] if o != "back"] or list(mine["options"])
     start = time.thread_time()
-    rounds = max(1, math.ceil(math.log2(len(candidates))))
-    spent, last = 0, 0.0
-    while len(candidates) > 1:
-        worlds = max(1, (budget.iterations - spent) // (len(candidates) * rounds))
+    first = game.determinize(view, rng)
+    favourite, candidates = _shortlist(game, first, seat, mine["kind"], options, budget.width,
+                                       random.Random(rng.random()))
+    if len(candidates) == 1:
+        return candidates[0]
+    values: dict[str, dict[int, float]] = {c: {} for c in candidates}
+    alive, spent, w, last = list(candidates), 0, 0, 0.0
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    while spent < budget.iterations:
+        worlds = max(2, (budget.iterations - spent) // (len(alive) * rounds))
         for _ in range(worlds):
             now = time.thread_time()
             if spent and now - start + last > budget.seconds:  # the next world would overrun
-                return _best(candidates, total, count)
-            world = game.determinize(view, rng)
+                return _verdict(favourite, alive, values, budget.confidence)
+            world = first if w == 0 else game.determinize(view, rng)
             seed = rng.getrandbits(32)
-            for option in candidates:
-                state = copy_state(world)
-                try:
-                    game.apply(state, seat, Action(kind, option))
-                except RuleError:
-                    continue
-                total[option] += _rollout(game, state, seat, random.Random(seed), budget.depth)
-                count[option] += 1
+            for option in alive:
+                value = _play(game, world, seat, Action(mine["kind"], option), seed, budget.depth)
+                if value is not None:
+                    values[option][w] = value
                 spent += 1
+            w += 1
             last = time.thread_time() - now
+        if len(alive) <= 2:
+            continue
         rounds = max(1, rounds - 1)
-        candidates = sorted(candidates, key=lambda o: -_mean(o, total, count))
-        candidates = candidates[:max(1, (len(candidates) + 1) // 2)]
-        if spent >= budget.iterations:
-            break
-    return _best(candidates, total, count)
+        alive = _halve(alive, favourite, values)
+    return _verdict(favourite, alive, values, budget.confidence)
 
 
-def _mean(option, total, count) -> float:
-    return total[option] / count[option] if count[option] else -1.0
+def _play(game: Game, world: State, seat: int, action: Action, seed: int, depth: int):
+    """The rollout value of ``action`` in a copy of ``world`` (None if it is refused)."""
+    state = copy_state(world)
+    try:
+        game.apply(state, seat, action)
+    except RuleError:
+        return None
+    return rollout(game, state, seat, random.Random(seed), depth)
 
 
-def _best(candidates, total, count) -> str:
-    return max(candidates, key=lambda o: (_mean(o, total, count), count[o]))
-
-
-def _favourite(game: Game, view: dict, rng: random.Random) -> str | None:
-    """The heuristic's first choice on one sampled world."""
+def _shortlist(game: Game, world: State, seat: int, kind: str, options: list[str], width: int,
+               rng: random.Random) -> tuple[str | None, list[str]]:
+    """(the heuristic's favourite, up to ``width`` candidates, favourite first)."""
     prefer = getattr(game, "ai_preference", None)
-    if prefer is None:
-        return None
-    state = game.determinize(view, rng)
-    decision = game.decision_for(state, view["seat"])
-    if decision is None:
-        return None
-    ranked = prefer(state, decision, rng)
-    return ranked[0] if ranked else None
+    decision = game.decision_for(world, seat)
+    ranked: list[str] = []
+    if prefer is not None and decision is not None and decision.kind == kind:
+        ranked = [o for o in dict.fromkeys(prefer(world, decision, rng)) if o in options]
+    favourite = ranked[0] if ranked else None
+    picks = ranked[:max(1, width - 1)]
+    if len(options) <= IMMEDIATE_LIMIT:
+        picks += _by_gain(game, world, seat, kind, options, rng)
+    picks += ranked + options
+    return favourite, list(dict.fromkeys(picks))[:max(1, width)]
 
 
-def judge(game: Game):
-    """The game's points estimate and rollout horizon (``ai_scores`` and ``HORIZON`` in
-    ``engine/<game>/determinize.py``), or (None, None): rollouts run to the end."""
-    if game.id not in _JUDGES:
+def _by_gain(game: Game, world: State, seat: int, kind: str, options: list[str],
+             rng: random.Random) -> list[str]:
+    """``options`` by the points estimate one step later (best first; ties shuffled)."""
+    j = judge(game)
+    if j.scores is None:
+        return []
+    gain = {}
+    for option in options:
+        state = copy_state(world)
         try:
-            module = importlib.import_module(f"engine.{game.id}.determinize")
-        except ImportError:
-            module = None
-        _JUDGES[game.id] = (getattr(module, "ai_scores", None), getattr(module, "HORIZON", None))
-    return _JUDGES[game.id]
+            game.apply(state, seat, Action(kind, option))
+        except RuleError:
+            continue
+        gain[option] = estimate(j, j.scores(state), seat)
+    order = list(gain)
+    rng.shuffle(order)
+    return sorted(order, key=lambda o: -gain[o])
 
 
-_JUDGES: dict = {}
+def _mean(values: dict[int, float]) -> float:
+    return sum(values.values()) / len(values) if values else -1.0
 
 
-def _rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int) -> float:
-    """Play on with the heuristic (and some randomness); the reward of ``seat``."""
-    prefer = getattr(game, "ai_preference", None)
-    scores, horizon = judge(game)
-    depth = min(depth, horizon or depth)
-    steps = 0
-    while (result := game.result(state)) is None:
-        if scores is not None and steps >= depth:
-            return _margin(scores(state), seat) + 0.5
-        decision = game.pending(state)[0]
-        option = None
-        if prefer is not None and rng.random() >= EPSILON:
-            ranked = prefer(state, decision, rng)
-            option = ranked[0] if ranked else None
-        if option is None or decision.option(option) is None:
-            option = rng.choice(decision.options).id
-        game.apply(state, decision.seat, Action(decision.kind, option))
-        steps += 1
-    return _reward(result.scores, seat, result.winners)
+def _halve(alive: list[str], favourite: str | None, values) -> list[str]:
+    """The better half of ``alive`` by mean value, always with the favourite."""
+    ranked = sorted(alive, key=lambda o: -_mean(values[o]))
+    keep = ranked[:max(2, (len(ranked) + 1) // 2)]
+    if favourite in alive and favourite not in keep:
+        keep[-1] = favourite
+    return keep
 
 
-def _reward(scores, seat: int, winners) -> float:
-    """Win share (1 shared among winners), a quarter for the
-    share of opponents outscored, and half the relative margin over the best opponent
-    (a smooth signal: fewer samples tell good moves from bad)."""
-    scores = {int(s): v for s, v in dict(scores).items()}
-    mine = scores.get(seat, 0)
-    others = [v for s, v in scores.items() if s != seat] or [0]
-    beaten = sum(1 for v in others if v < mine) / len(others)
-    win = 1 / len(winners) if seat in winners else 0.0
-    return win + 0.25 * beaten + 0.5 * _margin(scores, seat)
-
-
-def _margin(scores, seat: int) -> float:
-    """The seat's lead over the best other seat, relative to the scores (-1..1)."""
-    scores = dict(enumerate(scores)) if isinstance(scores, list) else dict(scores)
-    mine = scores.get(seat, 0)
-    best = max((v for s, v in scores.items() if int(s) != seat), default=0)
-    return (mine - best) / (abs(mine) + abs(best) + 10)
+def _verdict(favourite: str | None, alive: list[str], values, confidence: float) -> str:
+    """The favourite unless the best other candidate beats it significantly (paired)."""
+    others = [o for o in alive if o != favourite and values[o]]
+    if not others:
+        return favourite if favourite is not None else alive[0]
+    best = max(others, key=lambda o: (_mean(values[o]), len(values[o])))
+    if favourite is None or not values[favourite]:
+        return best
+    common = [w for w in values[best] if w in values[favourite]]
+    diffs = [values[best][w] - values[favourite][w] for w in common]
+    if len(diffs) < 2:
+        return favourite
+    mean = sum(diffs) / len(diffs)
+    spread = statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return best if mean > 0 and mean > confidence * spread else favourite

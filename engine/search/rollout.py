@@ -1,0 +1,92 @@
+"""Rollouts and their value: play a sampled world on with the heuristic, then judge it.
+
+A rollout follows the game's heuristic (``ai_preference``; a small share of uniformly
+random moves keeps rollouts diverse) until the game ends, or, for games that offer a
+points estimate, until ``HORIZON`` actions (an early cut-off: a long rollout's noise
+drowns the few points one decision is worth).  Each game's estimate lives next to its
+``determinize``: ``ai_scores(state)`` (points per seat, public and hidden assets valued
+the same way for every seat), ``HORIZON`` and ``SCALE`` (how many points of lead make a
+game about three-quarters won).
+
+The value of a rollout for a seat lies in 0..1: at the end mostly the win share plus a
+little for the margin; at a cut-off a smooth win chance from the lead over the best
+other seat (``0.5 + 0.5·tanh(lead/SCALE)``).  One scale for both, so options whose
+rollouts end differently compare fairly.
+"""
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from dataclasses import dataclass
+from typing import Callable
+
+from engine.core import Action, Game, State
+
+EPSILON = 0.05     # rollout: share of uniformly random moves
+WIN_WEIGHT = 0.8   # at the end: the win share's part of the value (the rest is the margin)
+
+
+@dataclass(frozen=True)
+class Judge:
+    """A game's points estimate (or None: rollouts run to the end), cut-off, scale."""
+
+    scores: Callable[[State], list[float]] | None
+    horizon: int | None
+    scale: float
+
+
+_JUDGES: dict[str, Judge] = {}
+
+
+def judge(game: Game) -> Judge:
+    """The game's estimate from ``engine/<game>/determinize.py`` (cached per game)."""
+    if game.id not in _JUDGES:
+        try:
+            module = importlib.import_module(f"engine.{game.id}.determinize")
+        except ImportError:
+            module = None
+        _JUDGES[game.id] = Judge(getattr(module, "ai_scores", None),
+                                 getattr(module, "HORIZON", None),
+                                 float(getattr(module, "SCALE", 10.0)))
+    return _JUDGES[game.id]
+
+
+def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int) -> float:
+    """Play ``state`` on (in place) with the heuristic; the value for ``seat`` (0..1)."""
+    prefer = getattr(game, "ai_preference", None)
+    j = judge(game)
+    depth = min(depth, j.horizon or depth)
+    steps = 0
+    while (result := game.result(state)) is None:
+        if j.scores is not None and steps >= depth:
+            return estimate(j, j.scores(state), seat)
+        decision = game.pending(state)[0]
+        option = None
+        if prefer is not None and rng.random() >= EPSILON:
+            ranked = prefer(state, decision, rng)
+            option = ranked[0] if ranked else None
+        if option is None or decision.option(option) is None:
+            option = rng.choice(decision.options).id
+        game.apply(state, decision.seat, Action(decision.kind, option))
+        steps += 1
+    return final(j, result.scores, seat, result.winners)
+
+
+def estimate(j: Judge, scores, seat: int) -> float:
+    """A smooth win chance from the seat's lead over the best other seat."""
+    return 0.5 + 0.5 * math.tanh(lead(scores, seat) / j.scale)
+
+
+def final(j: Judge, scores, seat: int, winners) -> float:
+    """Mostly the win share (shared wins split), the rest from the margin."""
+    win = 1 / len(winners) if seat in winners else 0.0
+    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * estimate(j, scores, seat)
+
+
+def lead(scores, seat: int) -> float:
+    """The seat's points minus the best other seat's (scores: a list or a seat map)."""
+    scores = dict(enumerate(scores)) if isinstance(scores, list) else dict(scores)
+    scores = {int(s): v for s, v in scores.items()}
+    best = max((v for s, v in scores.items() if s != seat), default=0)
+    return scores.get(seat, 0) - best
