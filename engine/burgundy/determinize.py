@@ -57,6 +57,7 @@ def determinize(game, view: dict, rng: random.Random) -> State:
 
 #: search rollouts stop after this many actions and judge the position by the points
 HORIZON = 60
+SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
 
 def ai_scores(state: State) -> list[float]:

@@ -1,7 +1,10 @@
 """A simple, sensible AI: ``ai_preference`` ranks the options of any decision.
 
 Cheap heuristics only (it runs inside playouts): build when possible, pay the Bricklayer
-with many pieces, place helpers while money allows, pick the card that fits the moment.
+with many pieces, place helpers where they would score most (:func:`space_worth`: what
+the space would score if the game ended now), pick the card that fits the moment.
+:func:`projected` (points plus what the seat's helpers would score now) is also the
+search's judgement of a cut-off rollout.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from engine.core import Decision, State
 
 from . import data as D
 from .building import buildable
+from .scoring import PALACE_PIECES, ROLE_SCORES, SMITHY_SCORES
 
 Ranker = Callable[[State, Decision, random.Random], list[str]]
 _VALUE = {"sand": 1, "wood": 2, "clay": 4, "stone": 5, "silver": 2, "taler": 1}
@@ -49,13 +53,55 @@ def _pay(state: State, decision: Decision, rnd: random.Random) -> list[str]:
     return [o.id for o in decision.options]
 
 
+TALER_WORTH = 0.3   # VP a Taler is worth to the heuristic (fees, tie-breaks, the market)
+
+
+def _palace(res: dict, pieces: int) -> int:
+    """Building points of the ``pieces`` most valuable resource pieces of ``res``."""
+    points = sorted((D.POINTS[k] for k in D.BUILD_KINDS for _ in range(res[k])), reverse=True)
+    return sum(points[:pieces])
+
+
+def space_worth(state: State, seat: int, space: str, held: int = 1) -> float:
+    """What ``seat``'s helper on ``space`` would score if the game ended now (``held``:
+    how many spaces of that role the seat holds, for the market and the palace)."""
+    role = D.SPACES[space]["role"]
+    if role in ROLE_SCORES:
+        return ROLE_SCORES[role][1](state)
+    if role in SMITHY_SCORES:
+        return SMITHY_SCORES[role](state["smithy"])
+    player = state["players"][seat]
+    if role == "market":
+        return player["taler"] / (2 if held < 2 else 1) / held
+    if role == "palace":
+        return _palace(player["res"], PALACE_PIECES * held) / held
+    return 0.0
+
+
+def projected(state: State) -> list[float]:
+    """Every seat's points so far plus what its helpers on buildings would score now."""
+    out = [float(p["vp"]) for p in state["players"]]
+    mine: dict[tuple[int, str], int] = {}
+    for space, seat in state["spaces"].items():
+        if seat is not None:
+            role = D.SPACES[space]["role"]
+            mine[seat, role] = mine.get((seat, role), 0) + 1
+    for space, seat in state["spaces"].items():
+        if seat is not None:
+            out[seat] += space_worth(state, seat, space, mine[seat, D.SPACES[space]["role"]])
+    return out
+
+
 def _helper(state: State, decision: Decision, rnd: random.Random) -> list[str]:
-    taler = state["players"][decision.seat]["taler"]
+    seat = decision.seat
 
     def score(oid: str) -> float:
         if oid == "done":
-            return 0.5
-        return rnd.random() + (1 if taler - decision.option(oid).params["fee"] >= 2 else -1)
+            return 1.0
+        if not oid.startswith("space:"):
+            return 0.5 + rnd.random()
+        fee = decision.option(oid).params["fee"]
+        return space_worth(state, seat, oid[6:]) - TALER_WORTH * fee + rnd.random() / 10
     return _by(decision, score)
 
 

@@ -12,6 +12,7 @@ from engine.core import State
 from engine.search.hidden import HIDDEN, blank_picks, copy_state, refill_picks
 
 from . import data as D
+from .ai import projected
 from .rounds import PICKS, picks_needed
 
 
@@ -50,9 +51,11 @@ def _draw_picks(state: State, box: dict, rng: random.Random) -> None:
 
 
 #: search rollouts stop after this many actions and judge the position by the points
+#: plus what the helpers on buildings would score now; a lead of SCALE is most of a win
 HORIZON = 40
+SCALE = 12.0
 
 
 def ai_scores(state: State) -> list[float]:
-    """Every seat's points so far (the search's judgement of a cut-off rollout)."""
-    return [p["vp"] for p in state["players"]]
+    """Every seat's points so far plus its helpers' worth (the search's judgement)."""
+    return projected(state)
