@@ -55,6 +55,19 @@ class CastellanBot(commands.Bot):
         self.table.clock.lobby_ttl = self.settings.lobby_days * 86400
         self.table.clock.vacation_days = self.settings.vacation_days
         await self.load_commands()
+        await self.deliver_open_jobs()
+
+    async def deliver_open_jobs(self) -> None:
+        """Start-up (logged in, REST usable): what a crash or an outage left unsaid is
+        delivered now, after the AI seats it waits for have moved; what still fails is
+        left to the retry task (``bot.delivery``)."""
+        try:
+            opened = await self.table.delivery.start()
+        except Exception:  # never keep the bot from starting
+            log.exception("delivering open jobs at start-up failed")
+            return
+        if opened:
+            log.info("delivered %s announcement(s) left open by the last run", opened)
 
     async def on_ready(self) -> None:
         """Connected to Discord: start the turn clock (once; reconnects fire this again)
@@ -85,6 +98,8 @@ class CastellanBot(commands.Bot):
 
     async def close(self) -> None:
         self.turn_clock.cancel()
+        if self.table is not None:
+            await self.table.delivery.stop()
         try:
             await super().close()
         finally:

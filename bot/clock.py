@@ -215,8 +215,6 @@ class TurnClock:
         rest); a seat that timed out ``zombie_after`` turns in a row goes to the AI."""
         svc = self.service
         game = registry.get(row.type)
-        before = svc.turn_of(game, row)
-        events: list[Event] = []
         timed: list[int] = []
         for seat in seats:
             asked = game.decision_for(row.state, seat)
@@ -233,8 +231,8 @@ class TurnClock:
                 action = Action(decision.kind, decision.default)
                 batch = notice + game.apply(row.state, seat, action)
                 notice = []
-                row = await svc.persist(game, row, seat, action, batch, secret=decision.secret)
-                events += batch
+                row = await svc.persist(game, row, seat, action, batch, secret=decision.secret,
+                                        before=turn)
                 if svc.turn_of(game, row) != turn:
                     break
         if not timed:
@@ -248,8 +246,8 @@ class TurnClock:
         if said:
             row = await svc.load_row(row.id)
             await svc.say(game, row, said)
-        row, more = await svc.play_ai(game, row)
-        await svc.announce(game, row, events + more, before=before)
+        row, _ = await svc.play_ai(game, row)
+        await svc.announce(game, row)
         return True
 
     async def _count_timeouts(self, row: GameRow, seats: list[int]) -> list[int]:

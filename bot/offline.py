@@ -35,6 +35,8 @@ from discord.webhook import async_ as webhook_async
 
 from bot.client import CastellanBot
 from bot.config import Settings
+from bot.delivery import TASK_NAME as DELIVERY_TASK
+from bot.effects import NONCE_PREFIX
 from bot.render_service import Renderer
 from engine import ai, registry
 from engine.core import Decision
@@ -49,6 +51,7 @@ MANAGE_GUILD = 1 << 5
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31)  # view, send, use app commands
 MIB = 1024 * 1024
 RESPONSE_DEADLINE = 3.0   # seconds Discord waits for the first interaction response
+NONCE_WINDOW_S = 300.0    # how long Discord remembers an enforced nonce ("a few minutes")
 
 
 @dataclass(frozen=True)
@@ -147,13 +150,13 @@ class Exchange:
 class _FakeResponse:
     """Just enough of aiohttp's response for discord.HTTPException."""
 
-    def __init__(self, status: int, reason: str) -> None:
-        self.status, self.reason = status, reason
+    def __init__(self, status: int, reason: str, headers: dict | None = None) -> None:
+        self.status, self.reason, self.headers = status, reason, headers or {}
 
 
 def _http_error(cls: type[discord.HTTPException], status: int, reason: str, code: int,
-                message: str) -> discord.HTTPException:
-    return cls(_FakeResponse(status, reason), {"code": code, "message": message})
+                message: str, headers: dict | None = None) -> discord.HTTPException:
+    return cls(_FakeResponse(status, reason, headers), {"code": code, "message": message})
 
 
 def _body(payload: dict | None, multipart: list[dict] | None, form: list[dict] | None = None) -> dict:
@@ -232,7 +235,7 @@ def check_choices(choices: list[dict]) -> list[str]:
 class FakeDiscord:
     """Discord's side: answers REST and webhook calls, remembers and checks everything."""
 
-    def __init__(self) -> None:
+    def __init__(self, journal: str | Path | None = None) -> None:
         self.sent: list[Sent] = []
         self.problems: list[str] = []
         self.closed_dms: set[int] = set()
@@ -242,6 +245,10 @@ class FakeDiscord:
         self._ids = itertools.count(950_000_000_000_000_000)
         self.dm_channels: dict[int, int] = {}  # channel id -> user id
         self.threads: dict[int, dict] = {}      # thread id -> {"parent", "name", "message"}
+        self.nonces: dict[tuple[int, str], tuple[int, float]] = {}  # -> (message, when)
+        self.nonce_hits = 0                     # resends answered with the message made
+        self.faults: Faults | None = None       # failures injected at the network edge
+        self.journal = Journal(journal, self) if journal else None
 
     def next_id(self) -> int:
         return next(self._ids)
@@ -252,6 +259,8 @@ class FakeDiscord:
         return channel_id
 
     def _record(self, sent: Sent) -> Sent:
+        if self.journal is not None and sent.kind in ("post", "dm", "edit"):
+            self.journal.write(sent)
         self.sent.append(sent)
         self.problems += check_limits(sent)
         if sent.message_id is not None and sent.kind != "edit":
@@ -264,6 +273,8 @@ class FakeDiscord:
     async def rest(self, route: discord.http.Route, *, files=None, form=None, **kwargs: Any) -> Any:
         path = route.url[len(discord.http.Route.BASE):]
         body = _body(kwargs.get("json"), None, form)
+        if self.faults is not None:
+            await self.faults.before(self, route.method, path, body)
         if route.method == "POST" and path == "/users/@me/channels":
             user_id = int(body["recipient_id"])
             return {"id": str(self.dm_channel(user_id)), "type": 1, "last_message_id": None,
@@ -302,9 +313,29 @@ class FakeDiscord:
             if user_id in self.closed_dms:
                 raise _http_error(discord.Forbidden, 403, "Forbidden", 50007,
                                   "Cannot send messages to this user")
+        made = self._nonce_match(channel_id, body)
+        if made is not None:
+            self.nonce_hits += 1
+            return _as_message(made)
         sent = self._record(Sent("dm" if user_id else "post", channel_id, self.next_id(), body,
                                  _file_bytes(files), user_id=user_id, dm=user_id is not None))
+        if _effect_nonce(body) and body.get("enforce_nonce"):
+            self.nonces[(channel_id, str(body["nonce"]))] = (sent.message_id, time.time())
+        if self.faults is not None:
+            self.faults.after_send(sent)     # e.g. a timeout after Discord made the message
         return _as_message(sent)
+
+    def _nonce_match(self, channel_id: int, body: dict) -> Sent | None:
+        """Discord's ``enforce_nonce``: the same nonce from the same author in the same
+        channel within a few minutes returns the message already created.  Only the
+        deliverer's effect nonces are matched: discord.py gives every other message a
+        random numeric nonce, which tests pin to a constant (``secrets.randbits``)."""
+        if not (_effect_nonce(body) and body.get("enforce_nonce")):
+            return None
+        made = self.nonces.get((channel_id, str(body["nonce"])))
+        if made is None or time.time() - made[1] > NONCE_WINDOW_S:
+            return None
+        return self.messages.get(made[0])
 
     def _edit(self, channel_id: int, message_id: int, body: dict, token: str | None = None,
               files=None) -> dict:
@@ -378,6 +409,117 @@ class FakeDiscord:
         ex = Exchange(token, user_id, int(payload["channel_id"]), "guild_id" not in payload, clicked)
         self.exchanges[token] = ex
         return ex
+
+
+class Journal:
+    """The fake Discord's memory on disk, so it survives a ``kill -9`` of the bot process
+    (the kill probe): every post, DM and edit is appended as one JSON line (flushed
+    before the bot hears back), and a new FakeDiscord on the same file knows those
+    messages, their nonces and the next free id."""
+
+    def __init__(self, path: str | Path, fake: "FakeDiscord") -> None:
+        self.path = Path(path)
+        last = None
+        if self.path.exists():
+            for line in self.path.read_text().splitlines():
+                try:
+                    item = json.loads(line)
+                except ValueError:      # a line cut by the kill: never acknowledged
+                    continue
+                sent = Sent(item["kind"], item["channel"], item["message"], item["payload"],
+                            user_id=item["user"], dm=item["dm"])
+                if sent.kind != "edit":
+                    fake.messages[sent.message_id] = sent
+                    if _effect_nonce(sent.payload) and sent.payload.get("enforce_nonce"):
+                        fake.nonces[(sent.channel_id, str(sent.payload["nonce"]))] = \
+                            (sent.message_id, item["at"])
+                else:
+                    old = fake.messages.get(sent.message_id)
+                    if old is not None:
+                        fake.messages[sent.message_id] = Sent(old.kind, old.channel_id,
+                                                              old.message_id, sent.payload,
+                                                              user_id=old.user_id, dm=old.dm)
+                last = max(last or 0, sent.message_id)
+        if last is not None:
+            fake._ids = itertools.count(last + 1)
+        self._file = self.path.open("a")
+
+    def write(self, sent: Sent) -> None:
+        self._file.write(json.dumps({"kind": sent.kind, "channel": sent.channel_id,
+                                     "message": sent.message_id, "user": sent.user_id,
+                                     "dm": sent.dm, "payload": sent.payload,
+                                     "at": time.time()}) + "\n")
+        self._file.flush()
+
+
+class Faults:
+    """Discord failing at the network edge, for the ``discord`` soak probe and tests.
+
+    ``rate``: the chance that a REST call (post, DM, edit, opening a DM) fails, with one
+    of ``kinds``: ``429`` (with ``retry_after``), ``500``/``502``/``503``, ``timeout``
+    (before the request reached Discord), ``lost`` (Discord made the message, the answer
+    was lost: only the nonce saves us from a double), ``50013`` (missing permissions),
+    ``50007`` (a DM refused: the user closed their DMs), ``10008`` (an edited message
+    was deleted by a moderator: it stays gone).  :meth:`clear` ends the outage.
+
+    discord.py's own 429/5xx retry loop lives in ``HTTPClient.request``, which the
+    harness replaces; these failures are what reaches the bot once that loop gave up.
+    """
+
+    TRANSIENT = ("429", "500", "502", "503", "timeout", "lost", "50013")
+
+    def __init__(self, rate: float, kinds: tuple[str, ...] = TRANSIENT, seed: int = 1,
+                 retry_after: float = 0.01) -> None:
+        self.rate = rate
+        self.kinds = kinds
+        self.rnd = random.Random(seed)
+        self.retry_after = retry_after
+        self.injected: dict[str, int] = {}
+        self.deleted: set[int] = set()
+        self._lose_next = False
+
+    def clear(self) -> None:
+        self.rate = 0.0
+
+    def _count(self, kind: str) -> None:
+        self.injected[kind] = self.injected.get(kind, 0) + 1
+
+    async def before(self, fake: "FakeDiscord", method: str, path: str, body: dict) -> None:
+        self._lose_next = False
+        edit = re.fullmatch(r"/channels/(\d+)/messages/(\d+)", path)
+        if edit and method == "PATCH" and int(edit[2]) in self.deleted:
+            raise _http_error(discord.NotFound, 404, "Not Found", 10008, "Unknown Message")
+        if not self.rate or self.rnd.random() >= self.rate:
+            return
+        kind = self.rnd.choice(self.kinds)
+        send = method == "POST" and path.endswith("/messages")
+        dm = send and int(path.split("/")[2]) in fake.dm_channels
+        if kind == "50007" and not dm or kind == "10008" and not edit or \
+                kind == "lost" and not send:
+            return
+        self._count(kind)
+        if kind == "429":
+            raise _http_error(discord.HTTPException, 429, "Too Many Requests", 0,
+                              "You are being rate limited.", {"Retry-After": str(self.retry_after)})
+        if kind in ("500", "502", "503"):
+            raise _http_error(discord.DiscordServerError, int(kind), "Server Error", 0, "")
+        if kind == "timeout":
+            raise asyncio.TimeoutError()
+        if kind == "lost":
+            self._lose_next = True
+        elif kind == "50013":
+            raise _http_error(discord.Forbidden, 403, "Forbidden", 50013, "Missing Permissions")
+        elif kind == "50007":
+            raise _http_error(discord.Forbidden, 403, "Forbidden", 50007,
+                              "Cannot send messages to this user")
+        elif kind == "10008":
+            self.deleted.add(int(edit[2]))
+            raise _http_error(discord.NotFound, 404, "Not Found", 10008, "Unknown Message")
+
+    def after_send(self, sent: Sent) -> None:
+        if self._lose_next:
+            self._lose_next = False
+            raise asyncio.TimeoutError()
 
 
 class _Adapter(webhook_async.AsyncWebhookAdapter):
@@ -598,13 +740,19 @@ class OfflineDiscord:
         return [s for s in self.fake.sent if s.kind == "dm" and s.user_id == user_id]
 
 
+def _effect_nonce(body: dict) -> bool:
+    return str(body.get("nonce") or "").startswith(NONCE_PREFIX)
+
+
 def _as_message(sent: Sent) -> dict:
     return sent.message_payload()
 
 
 def _is_view_timer(task: asyncio.Task) -> bool:
-    """discord.py's 15-minute timer of an ephemeral view (never waited for)."""
-    return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "")
+    """discord.py's 15-minute timer of an ephemeral view, or the deliverer's retry task
+    (background work that is never waited for)."""
+    return "timeout_task_impl" in getattr(task.get_coro(), "__qualname__", "") \
+        or task.get_name() == DELIVERY_TASK
 
 
 class TablePlayer:

@@ -2,8 +2,10 @@
 
 It ties the pure engine, the SQLite repository, the renderer and a notifier together.
 Every move runs under the game's lock: load -> check seat and seq -> apply -> append the
-move and the snapshot in one transaction -> play AI seats -> notify.  A rejected move
-changes nothing.  The Discord cogs and the offline ``simulate`` command both drive
+move, the snapshot and the job "announce this" (the outbox) in one transaction -> play
+AI seats (their moves join the job) -> deliver the job (``bot.delivery``) -> answer the
+player.  A rejected move changes nothing; a delivery failure never fails the move (the
+job stays and is retried).  The Discord cogs and the offline ``simulate`` command both drive
 exactly this class; only the notifier differs.
 """
 from __future__ import annotations
@@ -15,14 +17,15 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from bot import final, undo
 from bot.ai_seats import DEFAULT_LEVEL, LEVELS, AiSeats
 from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.clock import TurnClock
-from bot.compose import board_message, capacity, lobby_message, seat_names, view_for
+from bot.compose import capacity, lobby_message, seat_names, view_for
+from bot.delivery import Deliverer, Turn
 from bot.i18n import first, norm_locale, t
 from bot.render_service import Renderer
 from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
@@ -36,7 +39,6 @@ log = logging.getLogger(__name__)
 MAX_TURN_HOURS = 24 * 14
 DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day,
 DM_RETRY_ON_RETURN = 3600     # or when the player is back after an hour
-FIRST_BOARD = -1              # the "news since" of a table's first board: from the start
 
 
 TABLE_EVENTS = ("seat_replaced", "host_changed")  # said in the channel at once
@@ -64,24 +66,6 @@ class Notifier(Protocol):
         """Remove or disable the components of an older message."""
 
 
-class Turn(NamedTuple):
-    """Who must act, which turn it is, and which board shows it.
-
-    ``board``: a key equal for every position one board message shows: the game's
-    ``turn_marker`` (so secret picks, and another player's reaction within a turn such
-    as Citadels' Graveyard, edit the turn's board), or the pending seats for a game
-    without one; None while only anonymous reactions are pending (they edit the board
-    of the turn they interrupt, naming nobody)."""
-
-    seats: frozenset
-    marker: Any
-    board: str | None
-
-    @classmethod
-    def nobody(cls) -> "Turn":
-        return cls(frozenset(), None, "")
-
-
 @dataclass
 class Outcome:
     """What a move produced for the player who made it (shown ephemerally)."""
@@ -103,6 +87,7 @@ class TableService:
         self._locks: dict[int, asyncio.Lock] = {}
         self.clock = TurnClock(self, time=clock or time.time)  # deadlines, reminders, zombies
         self.ai = AiSeats(db)  # AI levels; normal/hard search in a worker process
+        self.delivery = Deliverer(self)  # the outbox's deliverer: boards, panels, DMs
 
     def lock(self, game_id: int) -> asyncio.Lock:
         return self._locks.setdefault(game_id, asyncio.Lock())
@@ -207,10 +192,10 @@ class TableService:
             seats = [SeatRow(i, s.user_id, s.is_ai, s.name) for i, s in enumerate(order)]
             state = game.setup(len(seats), row.options, seed)
             await self.db.start_game(game_id, seats, state, seed)
+            await self.delivery.outbox.open(game_id, 0, Turn.nobody().to_json())  # from the start
             row = await self.load_row(game_id)
-            events = [Event("game_started", {})]
-            row, more = await self.play_ai(game, row)
-            await self.announce(game, row, events + more, before=Turn.nobody())
+            row, _ = await self.play_ai(game, row)
+            await self.announce(game, row)
             return row
 
     def lobby_message(self, row: GameRow) -> m.OutMessage:
@@ -223,12 +208,15 @@ class TableService:
         """Apply ``user_id``'s choice of ``option_id``; RuleError (nothing changed) if illegal.
 
         ``expected_seq`` comes from the button (None from a slash command: the current
-        seq).  A stale or doubled click is refused with ``error.stale``.
+        seq).  A stale or doubled click is refused with ``error.stale`` (the buttons
+        then show the current panel).  Once the move is committed the player gets
+        their panel whatever the delivery does.
         """
         async with self.lock(game_id):
             row = await self.active_row(game_id, who)
             seat = self.seat_for(row, who.user_id)
             game = registry.get(row.type)
+            await self.delivery.deliver(game, row)  # what an earlier failure left unsaid
             decision = game.decision_for(row.state, seat)
             if expected_seq is not None and expected_seq != row.seq:
                 await self._check_still_valid(row, seat, decision, expected_seq)
@@ -238,11 +226,12 @@ class TableService:
             action = Action(decision.kind, option_id)
             kept = undo.snapshot(row.state)
             events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
-            row = await self.persist(game, row, seat, action, events, secret=decision.secret)
+            row = await self.persist(game, row, seat, action, events, secret=decision.secret,
+                                     before=before, actor=seat)
             await undo.remember(self.db, game, row, seat, kept, events)
             row, more = await self.play_ai(game, row)
             events += more
-            await self.announce(game, row, events, before=before, actor=seat)
+            await self.announce(game, row)
             panel = await self.panel_for(row, seat, locale=locale, events=events, image=panel_image)
             return Outcome(row, panel, events)
 
@@ -266,10 +255,8 @@ class TableService:
         async with self.lock(game_id):
             row = await self.active_row(game_id, None)
             game = registry.get(row.type)
-            before = self.turn_of(game, row)
-            row, events = await self.play_ai(game, row)
-            if events:
-                await self.announce(game, row, events, before=before)
+            row, _ = await self.play_ai(game, row)
+            await self.announce(game, row)
             return row
 
     # -- reading ----------------------------------------------------------------------
@@ -287,7 +274,7 @@ class TableService:
         if row.state is None:
             return self.lobby_message(row)
         game = registry.get(row.type)
-        return await self._board_message(game, row, [])
+        return await self.delivery.board_message(game, row, [])
 
     async def public_view(self, game_id: int, who: Caller) -> tuple[GameRow, dict]:
         """(row, spectator view with player names) for game-specific pictures and commands."""
@@ -318,7 +305,8 @@ class TableService:
                 raise TableError("not_active")
             self.check_manager(row, who, "not_allowed_abandon")
             await self.db.set_status(game_id, "abandoned")
-            await self._disable_last_board(row)
+            await self.delivery.outbox.forget_game(game_id)
+            await self.delivery.disable_last_board(row)
             name = next((s.name for s in row.seats if s.user_id == who.user_id), f"<@{who.user_id}>")
             await self.notifier.post(row.channel_id, m.OutMessage(
                 t("board.abandoned_by", row.locale, name=name)))
@@ -340,13 +328,12 @@ class TableService:
             heir = await self._hand_host_on(row, row.seats) if target_id == row.host_id else None
             row = await self.load_row(game_id)
             game = registry.get(row.type)
-            before = self.turn_of(game, row)
-            row, events = await self.play_ai(game, row)
-            events.insert(0, Event("seat_replaced", {"seat": seat}))
+            row, _ = await self.play_ai(game, row)
+            said = [Event("seat_replaced", {"seat": seat})]
             if heir is not None:
-                events.insert(1, Event("host_changed", {"seat": row.seat_of(heir)}))
-            await self.say(game, row, [e for e in events if e.kind in TABLE_EVENTS])
-            await self.announce(game, row, events, before=before)
+                said.append(Event("host_changed", {"seat": row.seat_of(heir)}))
+            await self.say(game, row, said)
+            await self.announce(game, row)
             return row
 
     async def list_games(self, *, guild_id: int | None = None, user_id: int | None = None,
@@ -436,9 +423,12 @@ class TableService:
             raise TableError("table_full", max=capacity(row))
 
     async def persist(self, game: Game, row: GameRow, seat: int, action: Action,
-                       events: list[Event], *, secret: bool = False) -> GameRow:
-        """Store the move; a ``secret`` answer's public "{seat} has chosen" notice is
-        marked as a pick (the board's status line says it, see :meth:`_news`)."""
+                       events: list[Event], *, before: Turn, secret: bool = False,
+                       actor: int | None = None) -> GameRow:
+        """Store the move and, in the same transaction, make it part of the game's open
+        delivery job (opened showing ``before``, the turn before the move; ``actor``:
+        the human seat whose click it answers); a ``secret`` answer's public "{seat} has
+        chosen" notice is marked as a pick (the board's status line says it)."""
         status = "finished" if game.result(row.state) is not None else "active"
         stored = [e.to_json() for e in events]
         if secret:
@@ -449,15 +439,22 @@ class TableService:
         try:
             seq = await self.db.append_move(row.id, expected_seq=row.seq, seat=seat,
                                             action=action.to_json(), state=row.state, status=status,
-                                            events=stored)
+                                            events=stored, also=self._job(row.id, before, actor))
         except StaleMove:
             raise TableError("stale") from None
         row.seq, row.status = seq, status
         return row
 
+    def _job(self, game_id: int, before: Turn, actor: int | None):
+        async def cover(tx, seq: int) -> None:
+            await self.delivery.outbox.cover(tx, game_id, seq, before.to_json(), actor)
+        return cover
+
     async def play_ai(self, game: Game, row: GameRow) -> tuple[GameRow, list[Event]]:
-        """Answer every decision that belongs to an AI seat, until a human must act."""
+        """Answer every decision that belongs to an AI seat, until a human must act
+        (their moves join the game's open delivery job, or open one)."""
         ai_seats = {s.seat for s in row.seats if s.is_ai}
+        before = self.turn_of(game, row)
         events: list[Event] = []
         while row.status == "active":
             if self.stop_after is not None and row.seq >= self.stop_after:
@@ -469,7 +466,7 @@ class TableService:
             action = await self.ai.choose(game, row, decision)  # from the seat's view only
             batch = game.apply(row.state, decision.seat, action)
             row = await self.persist(game, row, decision.seat, action, batch,
-                                      secret=decision.secret)
+                                      secret=decision.secret, before=before)
             events += batch
         return row, events
 
@@ -489,74 +486,23 @@ class TableService:
             board = json.dumps([sorted(d.seat for d in public)])
         return Turn(frozenset(d.seat for d in pending), marker, board)
 
-    async def announce(self, game: Game, row: GameRow, events: list[Event], *,
-                        before: Turn, actor: int | None = None) -> None:
-        """Tell the channel and the players what changed, saying each thing once.
-
-        While the same players keep deciding (several actions of one turn) the channel
-        stays quiet.  A new turn posts a new board (the previous one loses its buttons)
-        listing everything public since the last board.  Secret picks of one turn and
-        anonymous reactions edit that board in place instead (who has chosen; "waiting
-        for possible reactions").  Every newly asked human is pinged once: by the DM of
-        their panel, else by a mention in the channel.
-        """
-        now = self.turn_of(game, row)
-        await self.clock.after_turn(game, row, actor)
-        await self._dm_private_events(game, row, events, actor)
-        if row.status == "active" and (now.seats, now.marker) == (before.seats, before.marker):
-            return
-        board = await self.db.latest_message(row.id, "board")
-        pinged: set[int] = set()
-        if row.status == "active" and board is not None and now.board in (None, board["turn"]):
-            fresh = set(now.seats - before.seats) - {actor}      # the same turn goes on
-            await self._refresh_board(game, row, board)
-        else:                                                    # a new turn: everybody asked is
-            new_turn = now.marker != before.marker               # asked anew
-            fresh = set(now.seats if new_turn else now.seats - before.seats) - {actor}
-            pinged = await self.post_board(game, row, board, now, fresh)
-        await self._dm_panels(game, row, fresh, pinged)
+    async def announce(self, game: Game, row: GameRow) -> bool:
+        """Say what the game's open job holds (see ``bot.delivery``); without a job only
+        the clock follows the table.  True when nothing is left unsaid."""
+        if await self.delivery.outbox.job(row.id) is None:
+            await self.clock.after_turn(game, row)
+            return True
+        return await self.delivery.deliver(game, row)
 
     async def post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
-                          fresh: set[int]) -> set[int]:
-        """A new board for a new turn (or the end): image, news, who must act.  Returns
-        the users it pinged (the newly asked whose DMs are closed)."""
-        since = board["seq"] if board else FIRST_BOARD
-        news = await self._news(row, since, row.seq)
-        await self._disable_last_board(row)
-        await self.clock.after_turn(game, row)    # e.g. after an undo: whose clock runs
-        pings = await self._closed_dm_users(row, fresh) - await self.clock.quiet_users(row)
-        msg = await self._board_message(game, row, news, pings=pings)
-        message_id = await self.notifier.post(row.channel_id, msg)
-        if message_id is not None:
-            await self.db.record_message(row.id, "board", row.channel_id, message_id, row.seq,
-                                         since=since, turn=now.board)
-        return set(msg.mentions)
+                         fresh: set[int]) -> set[int]:
+        """A new board posted at once (e.g. after an undo); see ``Deliverer.post_board``."""
+        return await self.delivery.post_board(game, row, board, now, fresh)
 
-    async def _refresh_board(self, game: Game, row: GameRow, board: dict) -> None:
-        """Edit the current board in place: its news up to now, who has chosen, who is
-        asked (the picture stays); when Discord refuses the edit (e.g. 30046 on an old
-        message), post it anew without the picture."""
-        news = await self._news(row, board["since"], board["posted"])
-        chosen = await self.db.seats_moved_since(row.id, board["posted"])
-        msg = board_message(game, row, news, chosen=chosen, pings=set())
-        msg.text = "\n".join([msg.text, *await self.clock.board_notes(row)])
-        if await self.notifier.edit(board["channel"], board["message"], msg):
-            await self.db.message_edited(row.id, "board", row.seq)
-            return
-        message_id = await self.notifier.post(row.channel_id, msg)
-        if message_id is not None:
-            await self._disable_last_board(row)
-            await self.db.record_message(row.id, "board", row.channel_id, message_id, row.seq,
-                                         since=board["since"], posted=board["posted"],
-                                         turn=board["turn"])
-
-    async def _news(self, row: GameRow, after: int, picks_shown_after: int) -> list[Event]:
-        """The events after seq ``after`` (the first board starts with the game's start),
-        without the pick notices after ``picks_shown_after``, the seq a board was posted
-        at (its status line says who has chosen since)."""
-        start = [Event("game_started", {})] if after == FIRST_BOARD else []
-        return start + [Event.from_json(e) for seq, e in await self.db.move_events(row.id, after)
-                        if not (e.get("pick") and seq > picks_shown_after)]
+    async def _dm_private_events(self, game: Game, row: GameRow, events: list[Event],
+                                 actor: int | None) -> None:
+        """Tell other humans privately what only they may know (``bot.delivery``)."""
+        await self.delivery.dm_private_events(game, row, [(row.seq, e) for e in events], actor)
 
     async def say(self, game: Game, row: GameRow, events: list[Event]) -> None:
         """Say table events (a seat handed to an AI, a new host) in the channel at once."""
@@ -564,24 +510,6 @@ class TableService:
             names = seat_names(row)
             await self.notifier.post(row.channel_id, m.OutMessage(
                 "\n".join(f"• {event_text(game, e, row.locale, names)}" for e in events)))
-
-    async def _disable_last_board(self, row: GameRow) -> None:
-        last = await self.db.last_message(row.id, "board")
-        if last is not None:
-            await self.notifier.disable(*last)
-
-    async def _board_message(self, game: Game, row: GameRow, events: list[Event], *,
-                             pings: set[int] | None = None) -> m.OutMessage:
-        msg = board_message(game, row, events, pings=pings)
-        msg.text = "\n".join([msg.text, *await self.clock.board_notes(row)])
-        image = await self.renderer.table(row.type, view_for(game, row, None), row.locale,
-                                          row.id, row.seq)
-        if image:
-            msg.files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])]
-        if row.status == "finished":  # the score breakdown picture (and the ratings)
-            msg.files = [*(msg.files or []),
-                         *await final.extra_files(self.db, row, images=self.renderer.enabled)]
-        return msg
 
     async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
                         events: list[Event] = (), image: bool = True, notices: bool = True,
@@ -591,7 +519,7 @@ class TableService:
         said first (e.g. why an older button showed this panel)."""
         game = registry.get(row.type)
         user = next(s for s in row.seats if s.seat == seat)
-        loc = locale or (await self._user_locale(user.user_id)) or row.locale
+        loc = locale or (await self.user_locale(user.user_id)) or row.locale
         names = seat_names(row)
         lines = [t("panel.title", loc, game=game_title(row.type, loc), id=row.id)]
         if note:
@@ -617,45 +545,6 @@ class TableService:
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
 
-    async def _dm_panels(self, game: Game, row: GameRow, seats: set[int],
-                         pinged: set[int] | frozenset = frozenset()) -> None:
-        """Each newly asked human gets their panel by DM (the older panel loses its
-        buttons); whose DMs are closed is pinged in the channel instead (unless a new
-        board just did, or the question is an anonymous reaction: that would tell who
-        holds the card)."""
-        quiet = await self.clock.quiet_users(row)   # on vacation, or asked not to be told
-        link = await self.clock.board_link(row)
-        for seat in sorted(seats):
-            user = next(s for s in row.seats if s.seat == seat)
-            if user.is_ai or user.user_id is None or user.user_id in quiet:
-                continue
-            panel = await self.panel_for(row, seat, notices=False)
-            panel.ephemeral = False
-            if link:
-                panel.text = f"{panel.text}\n{link}"[:m.MAX_CONTENT]
-            was_closed = await self.db.dm_closed_at(user.user_id)
-            sent = await self.send_dm(user.user_id, panel)
-            if sent:
-                await self._supersede_panel(row, seat, sent)
-                continue
-            decision = game.decision_for(row.state, seat) if row.status == "active" else None
-            if decision is None or decision.anonymous or user.user_id in pinged:
-                continue
-            key = "panel.dm_fallback" if was_closed is None else "board.move_ping"
-            button = first([f"{row.type}.board.my_panel", "board.my_panel"], row.locale)
-            await self.notifier.post(row.channel_id, m.OutMessage(
-                t(key, row.locale, mention=f"<@{user.user_id}>", button=button),
-                mentions=[user.user_id]))
-
-    async def _supersede_panel(self, row: GameRow, seat: int, sent: Any) -> None:
-        """Take the buttons off ``seat``'s previous DM panel and remember the new one."""
-        kind = f"panel:{seat}"
-        old = await self.db.last_message(row.id, kind)
-        if old is not None:
-            await self.notifier.disable(*old)
-        if isinstance(sent, m.Sent) and sent.message_id is not None:
-            await self.db.record_message(row.id, kind, sent.channel_id, sent.message_id, row.seq)
-
     async def send_dm(self, user_id: int, msg: m.OutMessage) -> "m.Sent | bool":
         """DM ``user_id`` unless their DMs were found closed less than a day ago; a
         refusal is remembered (with its time), a success forgets an old refusal."""
@@ -669,16 +558,6 @@ class TableService:
             await self.db.set_user_pref(user_id, dm_closed=False)
         return sent
 
-    async def _closed_dm_users(self, row: GameRow, seats: set[int]) -> set[int]:
-        """Users of ``seats`` who will not get a DM now (closed less than a day ago)."""
-        out = set()
-        for user in row.seats:
-            if user.seat in seats and not user.is_ai and user.user_id:
-                closed = await self.db.dm_closed_at(user.user_id)
-                if closed is not None and time.time() - closed < DM_RETRY_SECONDS:
-                    out.add(user.user_id)
-        return out
-
     async def seen(self, user_id: int, locale: str | None = None) -> None:
         """The user is using the bot: remember their language; if their DMs were found
         closed a while ago (not in this sitting), DM them again next time."""
@@ -687,23 +566,7 @@ class TableService:
         if closed is not None and time.time() - closed >= DM_RETRY_ON_RETURN:
             await self.db.set_user_pref(user_id, dm_closed=False)
 
-    async def _dm_private_events(self, game: Game, row: GameRow, events: list[Event],
-                                 actor: int | None) -> None:
-        """Tell other humans privately what only they may know (e.g. a card taken from
-        them); for a player whose DMs are closed it waits in their panel."""
-        names = seat_names(row)
-        for user in row.seats:
-            if user.is_ai or user.user_id is None or user.seat == actor:
-                continue
-            mine = [e for e in events if e.visible_to is not None and user.seat in e.visible_to]
-            if not mine:
-                continue
-            loc = await self._user_locale(user.user_id) or row.locale
-            text = "\n".join(f"• {event_text(game, e, loc, names)}" for e in mine)
-            if not await self.send_dm(user.user_id, m.OutMessage(text)):
-                await self.db.add_notice(row.id, user.user_id, text)
-
-    async def _user_locale(self, user_id: int | None) -> str | None:
+    async def user_locale(self, user_id: int | None) -> str | None:
         if user_id is None:
             return None
         return (await self.db.user_prefs(user_id)).get("locale")

@@ -22,8 +22,10 @@ SIZES: dict[str, dict[str, int]] = {
     "access": {"small": 0, "full": 1},                # 1: every command on every game
     "secrets": {"small": 40, "full": 10_000},         # random states per game
     "kill": {"small": 2, "full": 100},                # kill -9 per game (small: 1st game)
+    "discord": {"small": 40, "full": 5_000},          # human moves per table (small: 1st game)
 }
 PROBES: dict[str, str] = {name: f"bot.soak.{name}" for name in SIZES}
+PROBES["discord"] = "bot.soak.outage"   # Discord failing (not to shadow the discord package)
 
 
 def run(size: str = "small", games: list[str] | None = None,

@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 from typing import AsyncIterator
 
-from bot.offline import OfflineDiscord, TablePlayer, User, block_sockets
+from bot.offline import FakeDiscord, OfflineDiscord, TablePlayer, User, block_sockets
 from engine import registry
 
 __all__ = ["users_for", "offline_bot", "start_table", "click_for"]
@@ -20,10 +20,12 @@ def users_for(game_id: str, base: int = 300) -> tuple[User, ...]:
 
 
 @contextlib.asynccontextmanager
-async def offline_bot(path: Path) -> AsyncIterator[OfflineDiscord]:
-    """The real bot on the SQLite file ``path``, network blocked, no images."""
+async def offline_bot(path: Path, fake: FakeDiscord | None = None
+                      ) -> AsyncIterator[OfflineDiscord]:
+    """The real bot on the SQLite file ``path`` (talking to ``fake``), network blocked,
+    no images."""
     with block_sockets():
-        async with OfflineDiscord.open(path, images=False) as d:
+        async with OfflineDiscord.open(path, images=False, fake=fake) as d:
             yield d
 
 
