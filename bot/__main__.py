@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     soak.add_argument("--size", choices=("small", "full"), default="small")
     soak.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     soak.add_argument("--probe", action="append", default=[],
-                      choices=("fuzz", "secrets", "clicks", "access", "kill"))
+                      choices=("fuzz", "secrets", "clicks", "access", "kill", "discord"))
     args = parser.parse_args(argv)
     handlers = {None: cmd_run, "run": cmd_run, "run-or-demo": cmd_run_or_demo,
                 "simulate": cmd_simulate, "commands": cmd_commands, "sync": cmd_sync,

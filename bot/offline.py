@@ -319,7 +319,7 @@ class FakeDiscord:
             return _as_message(made)
         sent = self._record(Sent("dm" if user_id else "post", channel_id, self.next_id(), body,
                                  _file_bytes(files), user_id=user_id, dm=user_id is not None))
-        if _effect_nonce(body) and body.get("enforce_nonce"):
+        if effect_nonce(body) and body.get("enforce_nonce"):
             self.nonces[(channel_id, str(body["nonce"]))] = (sent.message_id, time.time())
         if self.faults is not None:
             self.faults.after_send(sent)     # e.g. a timeout after Discord made the message
@@ -330,7 +330,7 @@ class FakeDiscord:
         channel within a few minutes returns the message already created.  Only the
         deliverer's effect nonces are matched: discord.py gives every other message a
         random numeric nonce, which tests pin to a constant (``secrets.randbits``)."""
-        if not (_effect_nonce(body) and body.get("enforce_nonce")):
+        if not (effect_nonce(body) and body.get("enforce_nonce")):
             return None
         made = self.nonces.get((channel_id, str(body["nonce"])))
         if made is None or time.time() - made[1] > NONCE_WINDOW_S:
@@ -430,7 +430,7 @@ class Journal:
                             user_id=item["user"], dm=item["dm"])
                 if sent.kind != "edit":
                     fake.messages[sent.message_id] = sent
-                    if _effect_nonce(sent.payload) and sent.payload.get("enforce_nonce"):
+                    if effect_nonce(sent.payload) and sent.payload.get("enforce_nonce"):
                         fake.nonces[(sent.channel_id, str(sent.payload["nonce"]))] = \
                             (sent.message_id, item["at"])
                 else:
@@ -740,7 +740,8 @@ class OfflineDiscord:
         return [s for s in self.fake.sent if s.kind == "dm" and s.user_id == user_id]
 
 
-def _effect_nonce(body: dict) -> bool:
+def effect_nonce(body: dict) -> bool:
+    """Whether a message was sent by the deliverer under an effect's nonce."""
     return str(body.get("nonce") or "").startswith(NONCE_PREFIX)
 
 

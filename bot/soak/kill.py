@@ -4,12 +4,19 @@ tables, then a restart on the same file, again and again.
 
 After every kill: ``PRAGMA integrity_check`` is ok, every acknowledged move is in the
 file (the table's seq reached it, its move log has no gap), and the restarted process
-plays on.  A move committed but not yet acknowledged when the process died is counted:
-its board and DMs were being delivered, and with today's code (no outbox) nothing sends
-them after the restart, so ``moves_delivery_cut`` is the baseline of messages at risk.
+plays on.  A move committed but not yet acknowledged when the process died is counted
+(``moves_delivery_cut``): the outbox delivers its board and DMs at the next start.
+
+At the end one more start delivers what the last kill left open, and the messages are
+checked against the uninterrupted run: the move logs are replayed, click by click, by a
+fresh offline bot (the same seeds, the same choices), and every board, DM and ping it
+says must have been said exactly once, with the same final text and buttons, by the
+killed processes (the fake Discord journals to disk, so it survives the kills; see
+``bot.offline.Journal``).
 """
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
@@ -23,7 +30,13 @@ import threading
 import time
 from pathlib import Path
 
-__all__ = ["probe", "kill_game"]
+from bot.offline import FakeDiscord, User
+from bot.soak.figures import Figure
+from bot.soak.kill_child import journal_of
+from bot.soak.said import COUNTS, compare, said
+from bot.soak.tables import click_for, offline_bot, users_for
+
+__all__ = ["probe", "kill_game", "replay_said"]
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = 3
@@ -104,9 +117,15 @@ def kill_game(game_id: str, kills: int, seed: int = 1) -> dict:
             fig["log_gaps"] += found["gaps"]
             fig["moves_delivery_cut"] += found["cut"]
             _sync(path, acked)
+        subprocess.run([sys.executable, "-m", "bot.soak.kill_child", str(path), game_id, "0",
+                        "0"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=ACK_TIMEOUT_S, check=True)
+        messages = _messages(path, Path(tmp) / "reference.sqlite", game_id)
     fig["tables_seen"] = len(acked)
+    fig.update(messages)
     fig["failures"] = (fig["acked_moves_lost"] + fig["integrity_failures"] + fig["log_gaps"]
-                       + fig["restarts_stalled"] + (fig["kills"] != kills))
+                       + fig["restarts_stalled"] + (fig["kills"] != kills)
+                       + messages["failures"])
     fig["seconds"] = round(time.perf_counter() - started, 1)
     return fig
 
@@ -120,6 +139,56 @@ def _sync(path: Path, acked: dict[int, int]) -> None:
             acked[table] = max(acked[table], row[0] if row else 0)
     finally:
         conn.close()
+
+
+def _messages(path: Path, reference: Path, game_id: str) -> dict:
+    """The killed runs' messages (their journal) against the uninterrupted replay."""
+    fake = FakeDiscord(journal=journal_of(path))
+    counts = tuple(f"messages_{c}" for c in COUNTS)
+    fig = Figure(messages=0, **dict.fromkeys(counts, 0), messages_extra=0, jobs_open=0)
+    want = asyncio.run(replay_said(path, reference, game_id))
+    fig["messages"] = sum(len(v) for v in want.values())
+    fig["messages_extra"] = compare(fig, want, said(fake), "messages_")
+    conn = sqlite3.connect(path)
+    try:
+        fig["jobs_open"] = conn.execute(
+            "SELECT count(*) FROM announcements WHERE state = 'open'").fetchone()[0]
+    finally:
+        conn.close()
+    out = fig.done((*counts, "messages_extra", "jobs_open"))
+    out.pop("seconds")
+    return out
+
+
+async def replay_said(path: Path, reference: Path, game_id: str) -> dict[str, list[tuple]]:
+    """What an uninterrupted bot says for the tables and move logs of ``path``: each
+    table is opened, started with its seed and played click by click on a fresh file."""
+    source = sqlite3.connect(path)
+    try:
+        tables = source.execute("SELECT id, status, seed FROM games ORDER BY id").fetchall()
+        logs = {t: [(seat, json.loads(action)["option"]) for seat, action in source.execute(
+            "SELECT seat, action FROM moves WHERE game = ? ORDER BY seq", (t,))]
+            for t, _, _ in tables}
+        seats = {t: dict(source.execute("SELECT seat, user FROM seats WHERE game = ?", (t,)))
+                 for t, _, _ in tables}
+    finally:
+        source.close()
+    users = users_for(game_id)
+    by_id: dict[int, User] = {u.id: u for u in users}
+    fake = FakeDiscord()
+    async with offline_bot(reference, fake=fake) as d:
+        for table_id, status, seed in tables:
+            made, _lobby = await d.open_lobby(users[0], game_id, tuple(users[1:]))
+            assert made == table_id, (made, table_id)
+            if status == "lobby":
+                continue
+            await d.table.start(table_id, None, seed=seed)
+            for seat, option in logs[table_id]:
+                user = by_id[seats[table_id][seat]]
+                panel = (await d.slash(user, "game hand", game=table_id)).last
+                cid, values = click_for(panel, option)
+                await d.click(user, panel, cid, values)
+    return said(fake)
 
 
 def probe(games: list[str], kills: int, size: str):

@@ -5,7 +5,12 @@ file DB keeps ``TABLES`` all-human tables of GAME going (resuming those the file
 has, starting new ones as games end) and plays moves round-robin through the players'
 ``/game hand`` panels.  After each click is answered (the move acknowledged to its
 player) it prints ``{"t": table, "seq": seq, "sent": n}`` (``n``: messages the fake
-Discord received so far) and flushes; it never stops by itself.
+Discord received so far) and flushes; it never stops by itself.  ``TABLES`` 0: only
+start (delivering what the last run left open) and stop.
+
+The fake Discord journals every post, DM and edit to ``DB.journal`` (``bot.offline.Journal``)
+and reads it back at start, so its messages and nonces survive the kill.  Each choice is
+a function of (table, seq) only, so a replay of the move log makes the same clicks.
 """
 from __future__ import annotations
 
@@ -15,10 +20,20 @@ import random
 import sys
 from pathlib import Path
 
-from engine import registry
+from engine import ai, registry
 
-from bot.offline import TablePlayer
+from bot.offline import FakeDiscord, TablePlayer
 from bot.soak.tables import click_for, offline_bot, start_table, users_for
+
+
+def journal_of(path: str | Path) -> Path:
+    return Path(f"{path}.journal")
+
+
+def choice(table_id: int, row, decision) -> str:
+    """The option a player picks at ``row.seq`` of ``table_id`` (the same in every run)."""
+    return ai.choose(registry.get(row.type), row.state, decision,
+                     random.Random(f"{table_id}:{row.seq}")).option
 
 
 async def _panel(d, user, table_id: int):
@@ -29,11 +44,11 @@ async def _panel(d, user, table_id: int):
 async def main(path: str, game_id: str, tables: int, seed: int) -> None:
     rnd = random.Random(seed)
     users = users_for(game_id)
-    async with offline_bot(Path(path)) as d:
+    async with offline_bot(Path(path), fake=FakeDiscord(journal=journal_of(path))) as d:
         players = {}
         for row in await d.table.db.list_games(statuses=("active",)):
             players[row.id] = TablePlayer(d, row.id, {u.id: u for u in users}, rnd)
-        while True:
+        while tables:
             while len(players) < tables:
                 player = await start_table(d, game_id, users, rnd.randrange(1 << 30), rnd)
                 players[player.game_id] = player
@@ -44,7 +59,7 @@ async def main(path: str, game_id: str, tables: int, seed: int) -> None:
                     continue
                 user, decision = turn
                 panel = await _panel(d, user, table_id)
-                cid, values = click_for(panel, await player.wanted_option(decision))
+                cid, values = click_for(panel, choice(table_id, await player.row(), decision))
                 seq = int(cid.split(":")[2])
                 ex = await d.click(user, panel, cid, values)
                 if ex.replies:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import re
 import tempfile
 from pathlib import Path
 
-from bot.offline import Faults, FakeDiscord, _effect_nonce
+from bot.offline import Faults, FakeDiscord
 from bot.soak.figures import Figure
+from bot.soak.said import COUNTS, compare, said
 from bot.soak.tables import click_for, offline_bot, start_table, users_for
 from bot.effects import SOFT_LIMIT
 from engine import ai, registry
@@ -33,21 +33,6 @@ from engine import ai, registry
 __all__ = ["probe", "outage_game"]
 
 RETRY_ROUNDS = 60
-ID = re.compile(r"\d{15,}")
-
-
-def _said(fake: FakeDiscord) -> dict[str, list[tuple]]:
-    """nonce -> [(kind, where, final text, final components)] of the messages sent."""
-    out: dict[str, list[tuple]] = {}
-    for sent in fake.sent:
-        if sent.kind not in ("post", "dm"):
-            continue
-        final = fake.messages.get(sent.message_id, sent)
-        nonce = sent.payload.get("nonce") if _effect_nonce(sent.payload) else f"plain:{len(out)}"
-        text = ID.sub("#", final.content)
-        parts = tuple(ID.sub("#", c) for c in final.custom_ids())
-        out.setdefault(nonce, []).append((sent.kind, sent.user_id, text, parts))
-    return out
 
 
 async def _play(game_id: str, path: Path, faults: Faults | None, moves: int,
@@ -75,7 +60,7 @@ async def _play(game_id: str, path: Path, faults: Faults | None, moves: int,
             stalls += not await _drain(d)
         row = await player.row()
         notifier = d.table.notifier
-        return {"said": _said(fake), "seq": row.seq, "logged": len(await d.table.db.moves(row.id)),
+        return {"said": said(fake), "seq": row.seq, "logged": len(await d.table.db.moves(row.id)),
                 "status": row.status, "made": made, "stalls": stalls,
                 "open": await d.table.delivery.outbox.count_open(),
                 "invalid": notifier.invalid.count(), "nonce_hits": fake.nonce_hits,
@@ -109,15 +94,7 @@ def outage_game(game_id: str, moves: int, rate: float = 0.3, seed: int = 11) -> 
                                   Faults(rate, Faults.TRANSIENT + ("50007", "10008"), seed=seed),
                                   moves, seed))
     fig["moves"], fig["messages"] = bad["made"], sum(len(v) for v in ref["said"].values())
-    for nonce, said in ref["said"].items():
-        got = bad["said"].get(nonce, [])
-        if not got:
-            fig.fail("missing", f"{said[0][:2]} {said[0][2][:80]!r}")
-        elif len(got) > 1:
-            fig.fail("doubled", f"{nonce} x{len(got)}")
-        elif got != said:
-            fig.fail("changed", f"{said[0][2][:60]!r} -> {got[0][2][:60]!r}")
-    fig["extra"] = len(set(bad["said"]) - set(ref["said"]))
+    fig["extra"] = compare(fig, ref["said"], bad["said"])
     fig["moves_lost"] = (ref["seq"] != bad["seq"]) + (bad["logged"] != bad["seq"])
     fig["games_stalled"] = (bad["stalls"] > 0) + (bad["status"] != ref["status"])
     fig["jobs_left_open"] = bad["open"] + mixed["open"]
@@ -130,7 +107,7 @@ def outage_game(game_id: str, moves: int, rate: float = 0.3, seed: int = 11) -> 
     fig["injected"] = {k: bad["injected"].get(k, 0) + mixed["injected"].get(k, 0)
                        for k in set(bad["injected"]) | set(mixed["injected"])}
     over = fig["invalid_requests_10min"] >= SOFT_LIMIT
-    return fig.done(("missing", "doubled", "changed", "extra", "moves_lost", "games_stalled",
+    return fig.done((*COUNTS, "extra", "moves_lost", "games_stalled",
                      "jobs_left_open", "harness_problems", "refusal_doubled",
                      "refusal_stalled"), extra=int(over))
 

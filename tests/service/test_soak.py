@@ -27,6 +27,10 @@ def test_small_soak_has_no_failures(small_figures):
     assert set(fuzz) == games
     kill = [f for f in small_figures if f["probe"] == "kill"]
     assert kill[0]["kills"] == 2 and kill[0]["acked_moves"] >= 2
+    assert kill[0]["messages"] > 0 and kill[0]["jobs_open"] == 0
+    outage = [f for f in small_figures if f["probe"] == "discord"]
+    assert outage[0]["messages"] > 10 and outage[0]["deferred_attempts"] > 10
+    assert outage[0]["nonce_resends"] >= 1 and outage[0]["invalid_requests_10min"] >= 1
     for figure in fuzz.values():
         assert figure["actions"] >= 4000 and figure["applied"] > 1000 and figure["refused"] > 1000
         assert figure["games_finished"] >= 1

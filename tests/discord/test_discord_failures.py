@@ -1,0 +1,120 @@
+"""Discord failing under a real table (issue 12): the move is accepted whatever the
+delivery does, the board and DMs arrive once the failure clears, exactly once, also
+after a crash between Discord accepting a post and the bot recording it."""
+from __future__ import annotations
+
+import time
+
+from bot.offline import Faults, OfflineDiscord
+from harness import ALICE, BOB, CYRIL, DANA, PLAYERS, Driver, new_table
+
+USERS = {u.id: u for u in PLAYERS}
+LATER = float("inf")
+
+
+async def started(d: OfflineDiscord, steps: int = 3) -> Driver:
+    game_id, lobby = await new_table(d, ALICE, (BOB, CYRIL, DANA))
+    await d.click(ALICE, lobby, f"l1:{game_id}:start")
+    driver = Driver(d, game_id, USERS, slash_every=10**6)
+    for _ in range(steps):
+        assert await driver.step()
+    return driver
+
+
+def effect_messages(fake) -> list:
+    return [s for s in fake.sent if s.kind in ("post", "dm")
+            and str(s.payload.get("nonce", "")).startswith("k")]
+
+
+async def outage_move(d: OfflineDiscord, driver: Driver, kinds: tuple[str, ...]):
+    """One move while every REST call fails with one of ``kinds``; (exchange, job)."""
+    user, decision = await driver.next_turn()
+    panel = await driver.panel_for(user)
+    option = await driver.wanted_option(decision)
+    seq = (await driver.row()).seq
+    d.fake.faults = Faults(1.0, kinds)
+    ex = await driver.choose(user, panel, option)
+    d.fake.faults.clear()
+    assert (await driver.row()).seq > seq, "the move is committed"
+    return ex, await d.table.delivery.outbox.job(driver.game_id)
+
+
+async def test_the_clicker_hears_accepted_and_the_board_comes_when_discord_is_back(offline):
+    driver = await started(offline)
+    sent_before = len(effect_messages(offline.fake))
+    ex, job = await outage_move(offline, driver, ("503", "timeout"))
+    assert ex.last.content.startswith("Your private panel") and "You chose" in ex.last.content
+    assert job is not None and job.attempts == 1 and job.next_try > time.time()
+    assert len(effect_messages(offline.fake)) == sent_before, "nothing got through"
+    assert await offline.table.delivery.deliver_due(now=LATER) == 0
+    assert await offline.table.delivery.outbox.job(driver.game_id) is None
+    assert len(effect_messages(offline.fake)) > sent_before, "delivered once Discord is back"
+    while await driver.step():        # the table plays on to the end
+        pass
+
+
+async def test_a_post_discord_made_but_whose_answer_was_lost_is_not_posted_twice(offline):
+    driver = await started(offline)
+    _, job = await outage_move(offline, driver, ("lost",))
+    assert job is not None
+    made = effect_messages(offline.fake)
+    assert await offline.table.delivery.deliver_due(now=LATER) == 0
+    assert offline.fake.nonce_hits >= 1, "the resend was answered by the nonce"
+    again = effect_messages(offline.fake)
+    nonces = [s.payload["nonce"] for s in again]
+    assert len(nonces) == len(set(nonces)), "no message twice"
+    assert made[-1] in again
+
+
+async def test_a_rate_limit_waits_for_retry_after(offline):
+    driver = await started(offline)
+    offline.fake.faults = Faults(1.0, ("429",), retry_after=45.0)
+    user, decision = await driver.next_turn()
+    panel = await driver.panel_for(user)
+    await driver.choose(user, panel, await driver.wanted_option(decision))
+    offline.fake.faults.clear()
+    job = await offline.table.delivery.outbox.job(driver.game_id)
+    assert job is not None and job.next_try >= time.time() + 44
+    assert await offline.table.delivery.deliver_due() == 1, "not before retry_after"
+    assert await offline.table.delivery.deliver_due(now=LATER) == 0
+    assert offline.table.notifier.invalid.count() >= 1, "a 429 is an invalid request"
+
+
+async def test_missing_permissions_keep_the_job_and_retry_rarely(offline):
+    driver = await started(offline)
+    _, job = await outage_move(offline, driver, ("50013",))
+    assert job is not None and job.next_try >= time.time() + 500
+    assert await offline.table.delivery.deliver_due() == 1
+    assert await offline.table.delivery.deliver_due(now=LATER) == 0
+
+
+async def test_a_deleted_board_is_posted_anew(offline):
+    driver = await started(offline, steps=0)
+    board = driver.latest_board()
+    offline.fake.faults = Faults(0.0)
+    offline.fake.faults.deleted.add(board.message_id)   # a moderator deleted it
+    while driver.latest_board().message_id == board.message_id and await driver.step():
+        pass
+    assert driver.latest_board().message_id != board.message_id
+    assert await offline.table.delivery.outbox.count_open() == 0
+
+
+async def test_open_jobs_are_delivered_at_start_up(tmp_path, fake, fixed_seed):
+    path = tmp_path / "castellan.sqlite"
+    first = await OfflineDiscord.start(path, images=False, fake=fake)
+    driver = await started(first)
+    _, job = await outage_move(first, driver, ("502",))
+    assert job is not None
+    fake.faults = Faults(1.0, ("503",))         # still down when the bot stops
+    await first.close()
+    fake.faults = None
+    sent = len(effect_messages(fake))
+    second = await OfflineDiscord.start(path, images=False, fake=fake)   # a new process
+    try:
+        assert await second.table.delivery.outbox.count_open() == 0
+        assert len(effect_messages(fake)) > sent
+        driver.d = second
+        assert await driver.step()
+    finally:
+        await second.close()
+    assert fake.problems == []
