@@ -101,6 +101,7 @@ class Deliverer:
         self.svc = svc
         self.outbox = Outbox(svc.db)
         self._task: asyncio.Task | None = None
+        self._nudge: asyncio.Event | None = None
         self._closed = False
         self.delivered = 0   # jobs delivered (figures)
         self.deferred = 0    # delivery attempts that failed and were kept
@@ -111,12 +112,17 @@ class Deliverer:
         return getattr(self.svc.notifier, "invalid", None)
 
     # -- running jobs --------------------------------------------------------------------
-    async def deliver(self, game: Game, row: GameRow) -> bool:
-        """Deliver the game's open job now (the caller holds the game's lock).  True when
-        nothing is left to say; a failure is logged and left to the retry task."""
+    async def deliver(self, game: Game, row: GameRow, now: float | None = None) -> bool:
+        """Deliver the game's open job if it is due by ``now`` (default: the wall clock;
+        a new job is due at once, one waiting out a backoff is left to the retry task,
+        so clicks during an outage do not hammer Discord).  The caller holds the game's
+        lock.  True when nothing is left to say; a failure is logged and retried."""
         job = await self.outbox.job(row.id)
         if job is None:
             return True
+        if job.next_try > (time.time() if now is None else now):
+            self.wake()
+            return False
         pause = self.invalid.pause() if self.invalid is not None else 0.0
         try:
             if pause:
@@ -154,11 +160,13 @@ class Deliverer:
     async def deliver_due(self, now: float | None = None) -> int:
         """Deliver every open job due by ``now`` (default: the wall clock); returns how
         many are still open afterwards."""
-        for job in await self.outbox.open_jobs(due_by=time.time() if now is None else now):
-            await self.deliver_game(job.game)
+        now = time.time() if now is None else now
+        for job in await self.outbox.open_jobs(due_by=now):
+            await self.deliver_game(job.game, now)
         return await self.outbox.count_open()
 
-    async def deliver_game(self, game_id: int, *, resume_ai: bool = False) -> bool:
+    async def deliver_game(self, game_id: int, now: float | None = None, *,
+                           resume_ai: bool = False) -> bool:
         """Deliver one game's open job under its lock (``resume_ai``: let the AI seats
         it waits for move first, as after a crash in the middle of their moves)."""
         from engine import registry
@@ -171,22 +179,27 @@ class Deliverer:
             game = registry.get(row.type)
             if resume_ai and row.status == "active":
                 row, _ = await self.svc.play_ai(game, row)
-            return await self.deliver(game, row)
+            return await self.deliver(game, row, now)
 
     async def start(self) -> int:
         """At start-up: resume and deliver every open job once; leftovers go to the retry
         task.  Returns how many jobs were open."""
         jobs = await self.outbox.open_jobs()
         for job in jobs:
-            await self.deliver_game(job.game, resume_ai=True)
+            await self.deliver_game(job.game, float("inf"), resume_ai=True)
         self.wake()
         return len(jobs)
 
     def wake(self) -> None:
-        """Make sure the retry task runs while jobs are open."""
-        if self._closed or (self._task is not None and not self._task.done()):
+        """Make sure the retry task runs while jobs are open (and looks again at when
+        the next one is due)."""
+        if self._closed:
+            return
+        if self._task is not None and not self._task.done():
+            self._nudge.set()
             return
         try:
+            self._nudge = asyncio.Event()
             self._task = asyncio.get_running_loop().create_task(self._retry(), name=TASK_NAME)
         except RuntimeError:  # no running loop (closing)
             self._task = None
@@ -196,7 +209,14 @@ class Deliverer:
             due = await self.outbox.next_try()
             if due is None:
                 return
-            await asyncio.sleep(min(60.0, max(0.05, due - time.time())))
+            self._nudge.clear()
+            nudged = asyncio.get_running_loop().create_task(self._nudge.wait(), name=TASK_NAME)
+            try:
+                await asyncio.wait({nudged}, timeout=min(60.0, max(0.05, due - time.time())))
+            finally:
+                nudged.cancel()
+            if nudged.done() and not nudged.cancelled():
+                continue          # a job failed meanwhile: look at the next due time again
             try:
                 await self.deliver_due()
             except Exception:  # e.g. the database closing under us: try again later
@@ -226,10 +246,11 @@ class Deliverer:
         done = await self.outbox.effects(row.id)
         if f"clock:{row.seq}" not in done:
             await svc.clock.after_turn(game, row, actor)
-            await self.outbox.mark(row.id, f"clock:{row.seq}", row.seq)
+            if row.turn_timeout:    # without a clock it changes nothing: no need to mark
+                await self.outbox.mark(row.id, f"clock:{row.seq}", row.seq)
         since = max(job.from_seq - 1, done.get("events", (0,))[0])
         events = [(s, Event.from_json(e)) for s, e in await svc.db.move_events(row.id, since)]
-        await self.dm_private_events(game, row, events, actor, mark=True)
+        await self.dm_private_events(game, row, events, actor, done=done)
         now = svc.turn_of(game, row)
         if row.status == "active" and now.seats == before.seats and now.same_marker(before):
             return
@@ -276,8 +297,13 @@ class Deliverer:
     async def post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
                          fresh: set[int]) -> set[int]:
         """A new board for a new turn (or the end), recorded at once (e.g. after an undo).
-        Returns the users it pinged (the newly asked whose DMs are closed)."""
-        pinged, record = await self._post_board(game, row, board, now, fresh)
+        Returns the users it pinged (the newly asked whose DMs are closed).  Not an
+        outbox job: a failure is logged and the next move's board tells the table."""
+        try:
+            pinged, record = await self._post_board(game, row, board, now, fresh)
+        except Deferred as err:
+            log.warning("board of game %s not posted: %s", row.id, err)
+            return set()
         await self._settle_board(row, record)
         return pinged
 
@@ -423,14 +449,15 @@ class Deliverer:
         return out
 
     async def dm_private_events(self, game: Game, row: GameRow, events: list[tuple[int, Event]],
-                                actor: int | None, *, mark: bool = False) -> None:
+                                actor: int | None, *, done: dict | None = None) -> None:
         """Tell other humans privately what only they may know (e.g. a card taken from
         them); for a player whose DMs are closed it waits in their panel.  ``events``:
-        (seq, event); with ``mark`` each player's progress is an effect of the job, so
-        a re-run says only what is newer."""
+        (seq, event); given the job's effects ``done``, each player's progress is an
+        effect of the job, so a re-run says only what is newer."""
         svc = self.svc
         names = seat_names(row)
-        done = await self.outbox.effects(row.id) if mark else {}
+        mark = done is not None
+        done = done or {}
         for user in row.seats:
             if user.is_ai or user.user_id is None or user.seat == actor:
                 continue
@@ -448,5 +475,5 @@ class Deliverer:
                 await svc.db.add_notice(row.id, user.user_id, text)
             if mark:
                 await self.outbox.mark(row.id, effect, events[-1][0])
-        if mark and events:
+        if mark and any(e.visible_to is not None for _, e in events):
             await self.outbox.mark(row.id, "events", events[-1][0])

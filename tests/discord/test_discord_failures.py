@@ -3,6 +3,7 @@ delivery does, the board and DMs arrive once the failure clears, exactly once, a
 after a crash between Discord accepting a post and the bot recording it."""
 from __future__ import annotations
 
+import asyncio
 import time
 
 from bot.offline import Faults, OfflineDiscord
@@ -118,3 +119,14 @@ async def test_open_jobs_are_delivered_at_start_up(tmp_path, fake, fixed_seed):
     finally:
         await second.close()
     assert fake.problems == []
+
+
+async def test_the_retry_task_delivers_by_itself_once_discord_is_back(offline):
+    driver = await started(offline)
+    _, job = await outage_move(offline, driver, ("500",))
+    assert job is not None and job.next_try - time.time() < 3
+    for _ in range(100):                   # the backoff of a first failure: about 2 s
+        if await offline.table.delivery.outbox.count_open() == 0:
+            break
+        await asyncio.sleep(0.05)
+    assert await offline.table.delivery.outbox.count_open() == 0
