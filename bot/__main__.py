@@ -1,4 +1,4 @@
-"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync | arena | soak]``."""
+"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync | arena | soak | loadtest]``."""
 from __future__ import annotations
 
 import argparse
@@ -145,6 +145,18 @@ def cmd_soak(args) -> int:
     return 1 if failed else 0
 
 
+def cmd_loadtest(args) -> int:
+    """Many live tables in this process, clicked at; one JSON object of figures."""
+    from bot.loadtest import loadtest
+
+    figures = asyncio.run(loadtest(tables=args.tables, seconds=args.seconds,
+                                   players=args.players, rate=args.rate, images=args.images,
+                                   processes=args.render == "processes",
+                                   database=args.database, seed=args.seed))
+    print(json.dumps(figures), flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["arena"]:  # AI levels against each other (its own options)
@@ -179,10 +191,22 @@ def main(argv: list[str] | None = None) -> int:
     soak.add_argument("--game", action="append", default=[], help="only this game (repeatable)")
     soak.add_argument("--probe", action="append", default=[],
                       choices=("fuzz", "secrets", "clicks", "access", "kill", "discord"))
+    load = sub.add_parser("loadtest", help="many live tables clicked at; JSON figures")
+    load.add_argument("--tables", type=int, default=10_000)
+    load.add_argument("--seconds", type=float, default=30.0)
+    load.add_argument("--players", type=int, default=32, help="closed loop: concurrent players")
+    load.add_argument("--rate", type=float, default=None,
+                      help="open loop: clicks arriving per second (instead of --players)")
+    load.add_argument("--images", action="store_true", help="render the pictures too")
+    load.add_argument("--render", choices=("processes", "threads"), default="processes")
+    load.add_argument("--database", default=None,
+                      help="a SQLite path (reused if it holds tables) or a postgresql:// URL; "
+                           "default: a temporary file")
+    load.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     handlers = {None: cmd_run, "run": cmd_run, "run-or-demo": cmd_run_or_demo,
                 "simulate": cmd_simulate, "commands": cmd_commands, "sync": cmd_sync,
-                "bench": cmd_bench, "soak": cmd_soak}
+                "bench": cmd_bench, "soak": cmd_soak, "loadtest": cmd_loadtest}
     return handlers[args.cmd](args)
 
 

@@ -2,23 +2,105 @@
 
 The renderer only ever receives a view (what one seat or a spectator may know), so a
 picture cannot leak what it never receives.
+
+Pictures are drawn in worker processes (one per core, shared by every renderer of
+this process, started on first use with Pillow, the render modules and the fonts
+already imported), so rendering runs beside the event loop instead of competing with
+it for the GIL, as ``asyncio.to_thread`` did.  At most ``queue`` pictures wait or run
+at once; beyond that, or when a render fails or a worker dies, the message goes out
+without its picture: a picture never holds up a move, which is already saved.
+``processes=False`` renders on a thread as before (for comparison in the loadtest).
 """
 from __future__ import annotations
 
 import asyncio
+import atexit
 import logging
+import multiprocessing
+import os
+import threading
 from collections import OrderedDict
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 log = logging.getLogger(__name__)
+
+__all__ = ["Renderer", "render_bytes", "shared_pool", "shutdown_pool"]
+
+DEFAULT_QUEUE = 16
+
+
+def _workers() -> int:
+    return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else os.cpu_count() or 1))
+
+
+class _Pool:
+    """The process pool shared by every :class:`Renderer` of this process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._executor: ProcessPoolExecutor | None = None
+
+    def get(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._executor is None:
+                self._executor = ProcessPoolExecutor(
+                    max_workers=_workers(), mp_context=multiprocessing.get_context("spawn"),
+                    initializer=warm_worker)
+            return self._executor
+
+    def broken(self, executor: ProcessPoolExecutor) -> None:
+        """``executor`` lost a worker: the next render starts a new pool."""
+        with self._lock:
+            if self._executor is executor:
+                self._executor = None
+        executor.shutdown(wait=False, cancel_futures=True)
+
+    def shutdown(self) -> None:
+        with self._lock:
+            executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+
+
+_POOL = _Pool()
+atexit.register(_POOL.shutdown)
+
+
+def shared_pool() -> ProcessPoolExecutor:
+    """The render workers of this process (started if needed)."""
+    return _POOL.get()
+
+
+def shutdown_pool() -> None:
+    """Stop the render workers (a later render starts new ones)."""
+    _POOL.shutdown()
+
+
+def warm_worker() -> None:
+    """Runs once in each worker: import Pillow, every game's render module and the fonts."""
+    from engine import registry
+    from render import kit, renderer
+
+    for game_id in registry.available():
+        renderer(game_id)
+    kit.font(16)
+    kit.font(16, bold=True)
 
 
 class Renderer:
     """Turns views into encoded images; ``enabled=False`` skips images entirely."""
 
-    def __init__(self, *, enabled: bool = True, cache_size: int = 64) -> None:
+    def __init__(self, *, enabled: bool = True, cache_size: int = 64,
+                 processes: bool = True, queue: int = DEFAULT_QUEUE) -> None:
         self.enabled = enabled
+        self.processes = processes
         self._cache: OrderedDict[tuple, tuple[bytes, str]] = OrderedDict()
         self._size = cache_size
+        self._queue = queue
+        self._busy = 0
+        self.dropped = 0  # pictures left out because the queue was full
 
     async def table(self, game_id: str, view: dict, locale: str, table_id: int, seq: int):
         return await self._render(("table", game_id, table_id, seq, None, locale), game_id, view, locale, "table")
@@ -32,16 +114,38 @@ class Renderer:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
+        if self._busy >= self._queue:
+            self.dropped += 1
+            log.warning("render queue full (%d); posting %s %s without an image",
+                        self._busy, game_id, which)
+            return None
+        self._busy += 1
         try:
-            out = await asyncio.to_thread(render_bytes, game_id, view, locale, which)
+            out = await self._draw(game_id, view, locale, which)
         except Exception:  # a picture must never block a move that is already saved
             log.exception("rendering %s %s failed; posting without an image", game_id, which)
             return None
+        finally:
+            self._busy -= 1
         if out is not None:
             self._cache[key] = out
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
         return out
+
+    async def _draw(self, game_id: str, view: dict, locale: str, which: str):
+        if not self.processes:
+            return await asyncio.to_thread(render_bytes, game_id, view, locale, which)
+        executor = shared_pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                executor, render_bytes, game_id, view, locale, which)
+        except BrokenProcessPool:
+            _POOL.broken(executor)
+            raise
+
+    def close(self) -> None:
+        """Nothing of its own to release: the workers are shared (:func:`shutdown_pool`)."""
 
 
 def render_bytes(game_id: str, view: dict, locale: str, which: str = "table"):
