@@ -1,7 +1,8 @@
 """A simple, sensible AI for Burgundy: cheap heuristics that never stall.
 
 It scores the options of the open decision (placing beats selling beats taking beats
-workers, paying workers is discouraged, ``back``/``decline`` only as a last resort) and
+workers, paying workers is discouraged, ``back``/``decline`` only as a last resort; a
+space that completes a region, or brings one nearer completion, beats another) and
 returns the best option id (random among equals).
 """
 from __future__ import annotations
@@ -9,13 +10,29 @@ from __future__ import annotations
 import random
 
 from engine.core import Decision
-from engine.burgundy.data import TILES
-from engine.burgundy.estate import legal_spaces
+from engine.burgundy.data import PHASE_BONUS, REGION_VP, TILES
+from engine.burgundy.estate import estate_of, legal_spaces, region_spaces
 
 _TAKE_TASTE = {"knowledge": 2, "building": 2, "animal": 1, "ship": 1, "castle": 2, "mine": 1}
 _PLACE = {"place", "place_cost", "place_costs"}
-_CHEAPEST_FIRST = {"space", "space_cost", "goods", "side", "start_castle", "discard",
-                   "estate_castle"}
+_CHEAPEST_FIRST = {"goods", "side", "start_castle", "discard", "estate_castle"}
+_SPACE = {"space", "space_cost"}
+
+
+def _space(state: dict, p: dict, params: dict) -> float:
+    """A placement space: the region points it completes now (and the colour it fills),
+    else a little for a region nearer completion; minus the workers it costs."""
+    sp, space = p["sp"], params["space"]
+    region = region_spaces(p, space)
+    empty = sum(1 for s in region if sp[s] is None and s != space)
+    if empty == 0:
+        worth = REGION_VP[len(region)] + PHASE_BONUS[state["phase"]]
+    else:
+        worth = 1 - empty / len(region)
+    colour = estate_of(p).colour[space]
+    if all(sp[s] is not None or s == space for s in estate_of(p).by_colour[colour]):
+        worth += 3
+    return worth - 2 * params["cost"]
 
 
 def _score(state: dict, p: dict, option) -> float:
@@ -30,6 +47,8 @@ def _score(state: dict, p: dict, option) -> float:
         return 3 * params["count"] - 2 * params["cost"]
     if label == "workers":
         return 3 if p["workers"] < 2 else 1
+    if label in _SPACE:
+        return _space(state, p, params)
     if label in _CHEAPEST_FIRST:
         return -params.get("cost", 0)
     if label == "depot" or label == "depots":

@@ -11,6 +11,7 @@ import random
 from engine.core import State
 from engine.search.hidden import blank_picks, copy_state, deal, refill_picks
 
+from .scoring import breakdown
 from .setup import PICKS
 
 
@@ -56,10 +57,12 @@ def determinize(game, view: dict, rng: random.Random) -> State:
 
 
 #: search rollouts stop after this many actions and judge the position by the points
-HORIZON = 60
+#: the seats would have if the game ended now
+HORIZON = 30
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
 
 def ai_scores(state: State) -> list[float]:
-    """Every seat's points so far (the search's judgement of a cut-off rollout)."""
-    return [p["vp"] for p in state["players"]]
+    """Every seat's final score if the game ended now (points plus goods, silverlings,
+    workers and end-game knowledge): the search's judgement of a cut-off rollout."""
+    return [float(sum(breakdown(p).values())) for p in state["players"]]

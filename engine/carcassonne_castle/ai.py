@@ -55,7 +55,8 @@ def _sign(winner: int | None, me: int) -> int:
     return 0 if winner is None else (1 if winner == me else -1)
 
 
-def _root_group(state: dict, root: int) -> dict:
+def root_group(state: dict, root: int) -> dict:
+    """A union-find root as a ``preview`` group (for :func:`prospect`)."""
     uf = state["uf"]
     return {"kind": uf["kind"][root], "open": uf["open"][root], "cells": len(uf["cells"][root]),
             "fountain": bool(uf["fountain"][root]), "markets": uf["markets"][root],
@@ -96,7 +97,7 @@ def _held_value(geo: Geometry, state: dict, root: int, me: int, memo: dict) -> f
     if value is None:
         fol = state["uf"]["fol"][root]
         sign = _sign(scoring.majority(fol), me)
-        value = sign * prospect(geo, _root_group(state, root), len(state["supply"])) if sign else 0.0
+        value = sign * prospect(geo, root_group(state, root), len(state["supply"])) if sign else 0.0
         memo[root] = value
     return value
 
@@ -136,7 +137,7 @@ def placement_value(geo: Geometry, state: dict, cell: int, rot: int, me: int,
 
 def _follower_value(geo: Geometry, state: dict, part: int, me: int) -> float:
     root = board.find(state["uf"], part)
-    return claim_value(geo, state, _root_group(state, root), me, root in state["completed"])
+    return claim_value(geo, state, root_group(state, root), me, root in state["completed"])
 
 
 def _order(geo: Geometry, state: dict, me: int, ids: list[str]) -> list[str]:

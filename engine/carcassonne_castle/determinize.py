@@ -11,6 +11,9 @@ import random
 from engine.core import State
 from engine.search.hidden import copy_state, deal
 
+from .ai import root_group, prospect
+from .scoring import majority
+
 
 def public_state(state: State, seat: int) -> State:
     """The state with the supply in a canonical order and the face-down tiles pooled."""
@@ -36,11 +39,23 @@ def determinize(game, view: dict, rng: random.Random) -> State:
     return state
 
 
-#: search rollouts stop after this many actions and judge the position by the points
-HORIZON = 30
+#: search rollouts stop after this many actions (about a turn each) and judge the
+#: position by the points plus the prospects of the features each seat holds
+HORIZON = 7
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
 
 def ai_scores(state: State) -> list[float]:
-    """Every seat's points so far (the search's judgement of a cut-off rollout)."""
-    return list(state["score"])
+    """Every seat's points so far plus the expected points of the open features it holds
+    the majority on (the heuristic's ``prospect``): the search's judgement."""
+    from engine import registry  # the game's geometry (built once, by the registry)
+    geo = registry.get("carcassonne_castle").geo
+    uf, left = state["uf"], len(state["supply"])
+    out = [float(x) for x in state["score"]]
+    for root, parent in enumerate(uf["parent"]):
+        if parent != root or uf["done"][root]:
+            continue
+        who = majority(uf["fol"][root])
+        if who is not None:
+            out[who] += prospect(geo, root_group(state, root), left)
+    return out

@@ -126,7 +126,7 @@ def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> No
 
 
 #: search rollouts stop after this many actions and judge the position by the points
-HORIZON = 40
+HORIZON = 8
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
 

@@ -52,7 +52,7 @@ def _draw_picks(state: State, box: dict, rng: random.Random) -> None:
 
 #: search rollouts stop after this many actions and judge the position by the points
 #: plus what the helpers on buildings would score now; a lead of SCALE is most of a win
-HORIZON = 40
+HORIZON = 24
 SCALE = 12.0
 
 

@@ -48,7 +48,7 @@ class Budget:
     seconds: float
     depth: int = 200
     width: int = 4
-    confidence: float = 1.6
+    confidence: float = 2.0
 
 
 def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
