@@ -83,6 +83,9 @@ class DiscordNotifier:
             channel = await self.client.create_dm(discord.Object(user_id))
             sent = await channel.send(**self._send_kwargs(msg))
         except discord.Forbidden as err:  # 50007 DMs closed, or blocked: retried later
+            if err.code == MISSING_PERMISSIONS:   # not the user's choice: not "closed"
+                self._judge(err, f"DM to {user_id}")
+                return m.Sent(None, None)
             self.invalid.note()
             if err.code != DM_CLOSED:
                 log.info("DM to %s refused: %s", user_id, err)

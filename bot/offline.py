@@ -494,9 +494,10 @@ class Faults:
         kind = self.rnd.choice(self.kinds)
         send = method == "POST" and path.endswith("/messages")
         dm = send and int(path.split("/")[2]) in fake.dm_channels
+        opening_dm = method == "POST" and path == "/users/@me/channels"
         if kind == "50007" and not dm or kind == "10008" and not edit or \
-                kind == "lost" and not send:
-            return
+                kind == "lost" and not send or kind == "50013" and (dm or opening_dm):
+            return                          # (a DM is never refused for permissions)
         self._count(kind)
         if kind == "429":
             raise _http_error(discord.HTTPException, 429, "Too Many Requests", 0,
