@@ -24,6 +24,7 @@ i18n keys and ids; card names come from the game's packaged data (``Game.names``
 from __future__ import annotations
 
 import functools
+import importlib
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping
@@ -31,8 +32,8 @@ from typing import Any, Mapping
 from engine.rng import Rng
 
 __all__ = [
-    "Action", "Decision", "Event", "Game", "Option", "OptionSpec", "PendingMemo", "Result",
-    "RuleError", "Rng", "State", "refuse_garbage", "seat_key",
+    "Action", "Decision", "Event", "Game", "Hook", "Option", "OptionSpec", "PendingMemo",
+    "Result", "RuleError", "Rng", "State", "refuse_garbage", "seat_key",
 ]
 
 State = dict  # JSON-compatible; every game keeps its RNG state under state["rng"]
@@ -260,6 +261,41 @@ class PendingMemo:
         self._entry = (None, ())
 
 
+class Hook:
+    """A :class:`Game` method that is one function of another module, imported on first
+    use, so a game's class names where its optional parts live in one line each::
+
+        check_invariants = Hook(".invariants", "problems")
+        public_state = Hook(".determinize")
+        determinize = Hook(".determinize", pass_game=True)
+
+    ``module`` may be relative to the game class's package; ``name`` defaults to the
+    attribute's name; ``pass_game`` passes the game object first (like ``self``).  The
+    function is looked up at each use, as the hand-written delegating methods did: the
+    import waits for the first call (the search and check modules may import the game's
+    own modules back) and a replaced module function is seen."""
+
+    __slots__ = ("module", "name", "pass_game", "_package")
+
+    def __init__(self, module: str, name: str | None = None, *, pass_game: bool = False) -> None:
+        self.module, self.name, self.pass_game = module, name, pass_game
+        self._package: str | None = None
+
+    def __set_name__(self, owner: type, attribute: str) -> None:
+        self.name = self.name or attribute
+        self._package = owner.__module__.rpartition(".")[0] or None
+
+    def function(self) -> Any:
+        """The module function this hook calls now."""
+        return getattr(importlib.import_module(self.module, self._package), self.name)
+
+    def __get__(self, game: "Game | None", owner: type | None = None) -> Any:
+        if game is None:
+            return self
+        function = self.function()
+        return functools.partial(function, game) if self.pass_game else function
+
+
 def named_ids(value: Any, names: Mapping[str, Any]) -> Counter:
     """How often each id of ``names`` occurs in a JSON value (as a string or a key)."""
     found: Counter = Counter()
@@ -363,6 +399,7 @@ class Game:
     # Optional too: ``public_state(state, seat) -> State``: the state with everything
     # ``seat`` may not know blanked (what the public history tells it), for games whose
     # view does not spell out all public bookkeeping; see engine/search/hidden.py.
+    # Games usually declare these optional parts with :class:`Hook` (one line each).
 
     def check_invariants(self, state: State) -> list[str]:
         """What is wrong with ``state`` by the game's own invariants (conservation of

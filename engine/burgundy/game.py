@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from engine import simultaneous
 from engine.core import (
-    Action, Decision, Event, Game, Option, OptionSpec, Result, RuleError, State,
+    Action, Decision, Event, Game, Hook, Option, OptionSpec, Result, RuleError, State,
 )
 from engine.burgundy import ai, errors, scoring, view as view_mod
 from engine.burgundy.choices import Shared
@@ -147,18 +147,9 @@ class Burgundy(Game):
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)
 
-    def check_invariants(self, state: State) -> list[str]:
-        from engine.burgundy.invariants import problems
-
-        return problems(state)
-
-    def public_state(self, state: State, seat: int) -> State:
-        from engine.burgundy.determinize import public_state
-        return public_state(state, seat)
-
-    def determinize(self, view: dict, rng) -> State:
-        from engine.burgundy.determinize import determinize
-        return determinize(self, view, rng)
+    check_invariants = Hook(".invariants", "problems")
+    public_state = Hook(".determinize")
+    determinize = Hook(".determinize", pass_game=True)
 
 
 GAME = Burgundy()

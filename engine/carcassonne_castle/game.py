@@ -6,7 +6,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
-from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
+from engine.core import (
+    Action, Decision, Event, Game, Hook, OptionSpec, Result, RuleError, State,
+)
 
 from . import cards, flow
 from .ai import ai_preference
@@ -85,18 +87,9 @@ class CarcassonneCastle(Game):
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(self.geo, state, decision, rnd)
 
-    def check_invariants(self, state: State) -> list[str]:
-        from engine.carcassonne_castle.invariants import problems
-
-        return problems(state)
-
-    def public_state(self, state: State, seat: int) -> State:
-        from .determinize import public_state
-        return public_state(state, seat)
-
-    def determinize(self, view: dict, rng) -> State:
-        from .determinize import determinize
-        return determinize(self, view, rng)
+    check_invariants = Hook(".invariants", "problems")
+    public_state = Hook(".determinize")
+    determinize = Hook(".determinize", pass_game=True)
 
 
 GAME = CarcassonneCastle()

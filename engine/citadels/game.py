@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import (
-    Action, Decision, Event, Game, OptionSpec, PendingMemo, Result, RuleError, State,
+    Action, Decision, Event, Game, Hook, OptionSpec, PendingMemo, Result, RuleError, State,
 )
 
 from engine.citadels import ai, calling, data, income, purple, rounds, turn
@@ -150,6 +150,5 @@ class Citadels(Game):
     def ai_preference(self, state: State, decision: Decision, rnd) -> list[str]:
         return ai.preference(state, decision, rnd)
 
-    def determinize(self, view: dict, rng) -> State:
-        from engine.citadels.determinize import determinize
-        return determinize(view, rng)
+    check_invariants = Hook(".invariants", "problems")
+    determinize = Hook(".determinize")

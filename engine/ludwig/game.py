@@ -4,7 +4,9 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from engine.core import Action, Decision, Event, Game, OptionSpec, Result, RuleError, State
+from engine.core import (
+    Action, Decision, Event, Game, Hook, OptionSpec, Result, RuleError, State,
+)
 
 from . import cards
 from . import data as D
@@ -80,13 +82,9 @@ class Ludwig(Game):
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(state, decision, rnd)
 
-    def public_state(self, state: State, seat: int) -> State:
-        from .determinize import public_state
-        return public_state(state, seat)
-
-    def determinize(self, view: dict, rng) -> State:
-        from .determinize import determinize
-        return determinize(self, view, rng)
+    check_invariants = Hook(".invariants", "problems")
+    public_state = Hook(".determinize")
+    determinize = Hook(".determinize", pass_game=True)
 
 
 _NAMES = {**D.names(), **cards.NAMES}

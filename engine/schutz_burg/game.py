@@ -4,7 +4,9 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from engine.core import Action, Decision, Event, Game, OptionSpec, PendingMemo, Result, State
+from engine.core import (
+    Action, Decision, Event, Game, Hook, OptionSpec, PendingMemo, Result, State,
+)
 
 from . import data as D
 from . import flow
@@ -78,18 +80,9 @@ class SchutzBurg(Game):
     def ai_preference(self, state: State, decision: Decision, rnd: random.Random) -> list[str]:
         return ai_preference(state, decision, rnd)
 
-    def check_invariants(self, state: State) -> list[str]:
-        from engine.schutz_burg.invariants import problems
-
-        return problems(state)
-
-    def public_state(self, state: State, seat: int) -> State:
-        from .determinize import public_state
-        return public_state(state, seat)
-
-    def determinize(self, view: dict, rng) -> State:
-        from .determinize import determinize
-        return determinize(self, view, rng)
+    check_invariants = Hook(".invariants", "problems")
+    public_state = Hook(".determinize")
+    determinize = Hook(".determinize", pass_game=True)
 
 
 GAME = SchutzBurg()
