@@ -182,8 +182,11 @@ class Deliverer:
             return await self.deliver(game, row, now)
 
     async def start(self) -> int:
-        """At start-up: resume and deliver every open job once; leftovers go to the retry
-        task.  Returns how many jobs were open."""
+        """At start-up: resume and deliver every open job once (first giving a job to a
+        game started just before a crash, see ``Outbox.unannounced_starts``); leftovers
+        go to the retry task.  Returns how many jobs were open."""
+        for game_id in await self.outbox.unannounced_starts():
+            await self.outbox.open(game_id, 0, Turn.nobody().to_json())
         jobs = await self.outbox.open_jobs()
         for job in jobs:
             await self.deliver_game(job.game, float("inf"), resume_ai=True)

@@ -108,6 +108,16 @@ class Outbox:
                                     " WHERE state = 'open'")
         return None if row is None or row[0] is None else float(row[0])
 
+    async def unannounced_starts(self) -> list[int]:
+        """Active games that never had a job nor a board: the process died between the
+        game's start and the job of its first board (two transactions)."""
+        async with self._db.transaction(write=False) as tx:
+            rows = await tx.fetchall(
+                "SELECT id FROM games WHERE status = 'active'"
+                " AND id NOT IN (SELECT game FROM announcements)"
+                " AND id NOT IN (SELECT game FROM messages WHERE kind = 'board')")
+        return [r["id"] for r in rows]
+
     async def count_open(self) -> int:
         async with self._db.transaction(write=False) as tx:
             row = await tx.fetchone("SELECT count(*) FROM announcements WHERE state = 'open'")

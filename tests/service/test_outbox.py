@@ -97,3 +97,11 @@ def test_invalid_requests_slide_out_of_the_ten_minute_window():
 def test_nonces_fit_discord_and_differ_per_effect():
     a, b = nonce("board:1:7"), nonce("board:1:8")
     assert len(a) <= 25 and a.startswith("k") and a != b and a == nonce("board:1:7")
+
+
+async def test_a_game_started_just_before_a_crash_is_found_for_its_first_board(db):
+    database, game = db
+    outbox = Outbox(database)
+    assert await outbox.unannounced_starts() == [game]
+    await outbox.open(game, 0, Turn.nobody().to_json())
+    assert await outbox.unannounced_starts() == []
