@@ -40,6 +40,9 @@ _CANDIDATES = {char: [(ABILITIES[name][0], _ABILITY_OPTIONS[name])
                for char in data.INCOME_COLOUR}
 _PURPLE = [(check, _ABILITY_OPTIONS[name]) for name, (check, _) in purple.ABILITIES.items()]
 assert list(ABILITIES)[-len(_PURPLE):] == list(purple.ABILITIES)
+#: district -> cost (action cards are never built: they cost more than any gold)
+_COST = {d: info["cost"] for d, info in data.DISTRICTS.items()}
+_NEVER = float("inf")
 #: one shared (immutable) option per district: building the list is the hottest loop
 _BUILD_OPTIONS = {d: Option("build:" + d, "build", {"district": d, "cost": cost(d)})
                   for d in data.DISTRICTS}
@@ -52,7 +55,7 @@ def buildable(state: State, t: dict) -> list[str]:
         return []
     gold, city = state["gold"][seat], state["cities"][seat]
     return [d for d in dict.fromkeys(state["hands"][seat])
-            if d in data.DISTRICTS and data.DISTRICTS[d]["cost"] <= gold and d not in city]
+            if _COST.get(d, _NEVER) <= gold and d not in city]
 
 
 def playable_cards(state: State, t: dict) -> list[str]:
