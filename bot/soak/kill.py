@@ -49,6 +49,22 @@ def _reader(stream, lines: queue.Queue) -> None:
     lines.put(None)
 
 
+def _kill_group(child: subprocess.Popen) -> None:
+    """kill -9 the bot process and whatever it started (e.g. worker processes, which
+    would otherwise live on and keep its stdout open)."""
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _next(lines: queue.Queue) -> str | None:
+    try:
+        return lines.get(timeout=30)
+    except queue.Empty:
+        return None
+
+
 def _check(path: Path, acked: dict[int, int]) -> dict:
     """What the file holds after a kill, against the acknowledged moves."""
     conn = sqlite3.connect(path)
@@ -83,7 +99,7 @@ def kill_game(game_id: str, kills: int, seed: int = 1) -> dict:
             child = subprocess.Popen(
                 [sys.executable, "-m", "bot.soak.kill_child", str(path), game_id, str(TABLES),
                  str(rng.randrange(1 << 30))], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True)
+                stderr=subprocess.DEVNULL, text=True, start_new_session=True)
             lines: queue.Queue = queue.Queue()
             threading.Thread(target=_reader, args=(child.stdout, lines), daemon=True).start()
             target, got = rng.randint(1, 3 * TABLES * 3), 0
@@ -100,11 +116,11 @@ def kill_game(game_id: str, kills: int, seed: int = 1) -> dict:
                     acked[ack["t"]] = max(acked.get(ack["t"], 0), ack["seq"])
                     got += 1
                 time.sleep(rng.uniform(0, 0.08))   # a random moment within the next move
-                child.send_signal(signal.SIGKILL)
+                _kill_group(child)
             finally:
-                child.kill()
+                _kill_group(child)
                 child.wait(timeout=30)
-            while (line := lines.get(timeout=30)) is not None:   # acks still in the pipe
+            while (line := _next(lines)) is not None:   # acks still in the pipe
                 ack = json.loads(line)
                 acked[ack["t"]] = max(acked.get(ack["t"], 0), ack["seq"])
                 got += 1
