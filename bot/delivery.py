@@ -44,6 +44,7 @@ from bot.compose import board_message, seat_names, view_for
 from bot.effects import Deferred, InvalidRequests, keyed
 from bot.i18n import first, t
 from bot.text import event_text
+from engine import registry
 from engine.core import Event, Game
 from storage import GameRow
 from storage.outbox import Job, Outbox
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 FIRST_BOARD = -1          # the "news since" of a table's first board: from the start
+DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day
 BACKOFF_BASE_S = 2.0
 BACKOFF_CAP_S = 900.0
 PERMISSION_BACKOFF_S = 600.0
@@ -169,8 +171,6 @@ class Deliverer:
                            resume_ai: bool = False) -> bool:
         """Deliver one game's open job under its lock (``resume_ai``: let the AI seats
         it waits for move first, as after a crash in the middle of their moves)."""
-        from engine import registry
-
         async with self.svc.lock(game_id):
             row = await self.svc.db.load_game(game_id)
             if row is None or row.status not in ("active", "finished"):
@@ -441,8 +441,6 @@ class Deliverer:
 
     async def _closed_dm_users(self, row: GameRow, seats: set[int]) -> set[int]:
         """Users of ``seats`` who will not get a DM now (closed less than a day ago)."""
-        from bot.table import DM_RETRY_SECONDS
-
         out = set()
         for user in row.seats:
             if user.seat in seats and not user.is_ai and user.user_id:

@@ -19,14 +19,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot import final, undo
+from bot import undo
 from bot.ai_seats import DEFAULT_LEVEL, LEVELS, AiSeats
 from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.clock import TurnClock
 from bot.compose import capacity, lobby_message, seat_names, view_for
-from bot.delivery import Deliverer, Turn
-from bot.i18n import first, norm_locale, t
+from bot.delivery import DM_RETRY_SECONDS, Deliverer, Turn
+from bot.i18n import norm_locale, t
 from bot.render_service import Renderer
 from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
                       option_label, question)
@@ -37,8 +37,7 @@ from storage import Database, GameRow, SeatRow, StaleMove
 log = logging.getLogger(__name__)
 
 MAX_TURN_HOURS = 24 * 14
-DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day,
-DM_RETRY_ON_RETURN = 3600     # or when the player is back after an hour
+DM_RETRY_ON_RETURN = 3600     # closed DMs: tried again when the player is back after an hour
 
 
 TABLE_EVENTS = ("seat_replaced", "host_changed")  # said in the channel at once
