@@ -70,15 +70,34 @@ class LoadNotifier:
 
 @dataclass
 class Table:
-    """What the players know of one table: its game, seq, state and seat owners."""
+    """What the players know of one table: its seq, seat owners and the next click (a
+    seat and one of its options, like the buttons a player holds; no state is kept, so
+    the loadtest's own memory stays small next to the bot's)."""
 
     id: int
     game: str
     seq: int
-    state: dict
     users: dict[int, int]
     guild: int
     channel: int
+    next: tuple[int, str] | None = None
+
+    def plan(self, state: dict, rnd: random.Random) -> None:
+        """Choose the next click from ``state``: a random open decision of a human seat
+        and a random one of its options (None: nothing to click, the game is over)."""
+        asked = [d for d in registry.get(self.game).pending(state) if d.seat in self.users]
+        if not asked:
+            self.next = None
+            return
+        decision = rnd.choice(asked)
+        self.next = (decision.seat, rnd.choice(decision.options).id)
+
+    @classmethod
+    def of(cls, row, rnd: random.Random) -> "Table":
+        table = cls(row.id, row.type, row.seq, {s.seat: s.user_id for s in row.seats
+                                               if s.user_id}, row.guild_id, row.channel_id)
+        table.plan(row.state, rnd)
+        return table
 
 
 @dataclass
@@ -148,50 +167,70 @@ async def create_tables(db, n: int, rnd: random.Random, games=GAMES) -> list[Tab
         if len(batch) >= BATCH:
             await clocks.put(batch)
             batch = []
-        tables.append(Table(game_id, game.id, 0, state, users, guild, channel))
+        table = Table(game_id, game.id, 0, users, guild, channel)
+        table.plan(state, rnd)
+        tables.append(table)
     await clocks.put(batch)
     return tables
 
 
-async def known_tables(db) -> list[Table]:
-    """The active tables already stored (a database reused from an earlier run)."""
-    out = []
-    for row in await db.list_games(statuses=("active",)):
-        out.append(Table(row.id, row.type, row.seq, row.state,
-                         {s.seat: s.user_id for s in row.seats if s.user_id}, row.guild_id,
-                         row.channel_id))
-    return out
+async def active_ids(db) -> list[int]:
+    async with db._db.transaction(write=False) as tx:
+        return [r[0] for r in await tx.fetchall(
+            "SELECT id FROM games WHERE status = 'active' ORDER BY id")]
+
+
+async def known_tables(db, rnd: random.Random, limit: int) -> list[Table]:
+    """Up to ``limit`` stored active tables, each loaded once to plan its first click."""
+    return [Table.of(await db.load_game(game_id), rnd)
+            for game_id in (await active_ids(db))[:limit]]
+
+
+def store_tables(database: str, n: int, seed: int) -> float:
+    """Store ``n`` more tables in a fresh interpreter (so its memory is not counted as
+    the serving process's); returns the seconds it took."""
+    import subprocess
+    import sys
+
+    code = ("import asyncio, random\n"
+            "from bot.loadtest import create_tables\n"
+            "from storage import open_database\n"
+            "async def main():\n"
+            f"    db = await open_database({database!r})\n"
+            f"    try: await create_tables(db, {n}, random.Random({seed}))\n"
+            "    finally: await db.close()\n"
+            "asyncio.run(main())")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code], check=True,
+                   cwd=Path(__file__).resolve().parents[1])
+    return time.perf_counter() - start
 
 
 async def click(svc: TableService, table: Table, rnd: random.Random, load: Load) -> bool:
-    """One random legal click at ``table``; False once the table is over."""
-    game = registry.get(table.game)
-    asked = [d for d in game.pending(table.state) if d.seat in table.users]
-    if not asked:
+    """One planned click at ``table``, then the next one planned; False once it is over."""
+    if table.next is None:
         return False
-    decision = rnd.choice(asked)
-    option = rnd.choice(decision.options).id
-    who = Caller(table.users[decision.seat], table.guild, table.channel)
+    seat, option = table.next
+    who = Caller(table.users[seat], table.guild, table.channel)
     start = time.perf_counter()
     try:
         outcome = await svc.act(table.id, who, option, table.seq)
-    except TableError as err:
+    except RuleError as err:  # a stale click (or a bug: counted as an error)
         load.latencies.append((time.perf_counter() - start) * 1000)
-        if err.key in ("stale", "game_over", "nothing_to_decide"):
+        if getattr(err, "key", None) in ("stale", "game_over", "nothing_to_decide"):
             load.stale += 1
-            row = await svc.db.load_game(table.id)
-            table.seq, table.state = row.seq, row.state
-            return row.status == "active"
-        load.errors += 1
-        return True
-    except RuleError:
-        load.errors += 1
-        return True
+        else:
+            load.errors += 1
+        row = await svc.db.load_game(table.id)
+        table.seq = row.seq
+        table.plan(row.state, rnd)
+        return row.status == "active"
     load.latencies.append((time.perf_counter() - start) * 1000)
-    table.seq, table.state = outcome.row.seq, outcome.row.state
+    table.seq = outcome.row.seq
     if outcome.row.status != "active":
         load.finished += 1
         return False
+    table.plan(outcome.row.state, rnd)
     return True
 
 
@@ -206,6 +245,9 @@ async def closed_loop(svc, tables: list[Table], players: int, seconds: float,
             table = free.pop(rnd.randrange(len(free)))
             if await click(svc, table, rnd, load):
                 free.append(table)
+            # a real click arrives as a new task from the network; a click that never
+            # waits for anything would otherwise keep the loop from everyone else
+            await asyncio.sleep(0)
 
     await asyncio.gather(*(player() for _ in range(players)))
 
@@ -273,15 +315,10 @@ async def serve_first_move(database: str, seed: int = 1) -> dict:
             await delivery.start()
         opened = (time.perf_counter() - start) * 1000
         rnd, load = random.Random(seed), Load()
-        async with db._db.transaction(write=False) as tx:
-            ids = [r[0] for r in await tx.fetchall(
-                "SELECT id FROM games WHERE status = 'active'")]
+        ids = await active_ids(db)
         for game_id in rnd.sample(ids, min(20, len(ids))):
-            row = await db.load_game(game_id)
-            table = Table(row.id, row.type, row.seq, row.state,
-                          {s.seat: s.user_id for s in row.seats if s.user_id},
-                          row.guild_id, row.channel_id)
-            if await click(svc, table, rnd, load) is not None and load.latencies:
+            await click(svc, Table.of(await db.load_game(game_id), rnd), rnd, load)
+            if load.latencies:
                 break
         if delivery is not None:
             await delivery.stop()
@@ -320,21 +357,19 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
         database = database or str(Path(tmp) / "loadtest.sqlite")
         db = await open_database(database)
         try:
-            stored = await known_tables(db)
-            setup_start = time.perf_counter()
-            if len(stored) < tables:
-                stored += await create_tables(db, tables - len(stored), rnd)
-            setup_s = time.perf_counter() - setup_start
+            missing = tables - len(await active_ids(db))
         finally:
             await db.close()
-        live = stored[:tables]
-        figures: dict[str, Any] = {"tables": len(live), "images": images,
+        setup_s = store_tables(database, missing, seed) if missing > 0 else 0.0
+        figures: dict[str, Any] = {"tables": tables, "images": images,
                                    "render": "processes" if processes else "threads",
                                    "setup_s": round(setup_s, 1)}
         figures.update(await asyncio.to_thread(startup, database))
         db = await open_database(database)
         svc = _service(db, images, processes)
         try:
+            live = await known_tables(db, rnd, tables)
+            figures["tables"] = len(live)
             load, stop = Load(), asyncio.Event()
             sampler = asyncio.create_task(sample_rss(load, stop))
             start, cpu = time.perf_counter(), time.process_time()
@@ -346,6 +381,8 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
             stop.set()
             await sampler
             checks = await deadline_check_ms(svc)
+            async with db._db.transaction(write=False) as tx:
+                clock_rows = (await tx.fetchone("SELECT count(*) FROM clocks"))[0]
             lat = load.latencies
             figures.update({
                 "mode": f"open loop at {rate}/s" if rate else f"closed loop, {players} players",
@@ -360,7 +397,7 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
                 "rss_peak_mib": round(load.rss_peak, 1), "rss_end_mib": round(rss_mib(), 1),
                 "workers_rss_mib": round(children_rss_mib(), 1),
                 "wal_end_mib": wal_mib(database),
-                "deadline_check_ms": round(min(checks), 2),
+                "deadline_check_ms": round(min(checks), 2), "clock_rows": clock_rows,
                 "deadline_check_ms_median": round(sorted(checks)[len(checks) // 2], 2),
                 "posts": svc.notifier.posts, "dms": svc.notifier.dms,
                 "images_sent": svc.notifier.files,

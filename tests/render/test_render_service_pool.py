@@ -1,0 +1,69 @@
+"""The render service draws in worker processes: real pictures, a failed render or a
+dead worker costs only that picture, and a full queue posts without one at once."""
+import asyncio
+import os
+import signal
+
+from bot import render_service
+from bot.render_service import Renderer, render_bytes, shared_pool
+from engine import registry
+
+PNG = b"\x89PNG"
+
+
+def spectator_view(game_id: str = "citadels") -> dict:
+    game = registry.get(game_id)
+    return game.view(game.setup(4, game.parse_options({}), 3), None)
+
+
+def is_image(out) -> bool:
+    data, ext = out
+    return len(data) > 1000 and ext in ("png", "webp", "jpg", "jpeg")
+
+
+async def test_pictures_come_from_worker_processes_and_equal_the_inline_render():
+    view = spectator_view()
+    out = await Renderer().table("citadels", view, "en", 1, 0)
+    assert out is not None and is_image(out)
+    assert out == render_bytes("citadels", view, "en", "table")
+    workers = [p.pid for p in shared_pool()._processes.values()]
+    assert workers and os.getpid() not in workers
+
+
+async def test_a_crashing_render_posts_without_its_picture_and_the_pool_goes_on():
+    renderer = Renderer()
+    assert await renderer.table("citadels", {"garbage": True}, "en", 2, 0) is None
+    assert is_image(await renderer.table("citadels", spectator_view(), "en", 2, 1))
+
+
+async def test_a_killed_worker_costs_one_picture_then_a_new_pool_draws():
+    renderer = Renderer()
+    view = spectator_view()
+    assert await renderer.table("citadels", view, "en", 3, 0) is not None
+    for pid in [p.pid for p in shared_pool()._processes.values()]:
+        os.kill(pid, signal.SIGKILL)
+    await asyncio.sleep(0.2)
+    first = await renderer.table("citadels", view, "en", 3, 1)   # may be lost
+    again = await renderer.table("citadels", view, "en", 3, 2)
+    assert again is not None and is_image(again)
+    assert first is None or is_image(first)
+
+
+async def test_a_full_queue_answers_at_once_without_a_picture():
+    renderer = Renderer(queue=2)
+    views = [spectator_view() for _ in range(6)]
+    results = await asyncio.gather(*(renderer.table("citadels", v, "en", 4, seq, )
+                                     for seq, v in enumerate(views)))
+    drawn = [r for r in results if r is not None]
+    assert len(drawn) == 2 and renderer.dropped == 4
+    assert all(is_image(r) for r in drawn)
+
+
+async def test_threads_mode_still_renders_and_shutdown_stops_the_workers():
+    view = spectator_view()
+    assert is_image(await Renderer(processes=False).table("citadels", view, "cs", 5, 0))
+    await Renderer().table("citadels", view, "en", 6, 0)
+    workers = [p for p in shared_pool()._processes.values()]
+    render_service.shutdown_pool()
+    assert workers and all(not p.is_alive() for p in workers)
+    assert is_image(await Renderer().table("citadels", view, "en", 6, 1))  # starts anew
