@@ -69,18 +69,22 @@ def _exact(cost: int) -> tuple[tuple[int, ...], ...]:
 @lru_cache(maxsize=65536)
 def payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> bool:
     """``bool(payments_for(...))``: a quick worth check first, then a search stopping at the
-    first payment (cached for the holdings clamped as in ``_payments``)."""
-    silver = min(silver, cost)
+    first payment (cached for the holdings clamped as in ``_payments``).  Spelled with
+    conditional expressions, not ``min``: called for every template type after most moves."""
+    silver = silver if silver < cost else cost
     (h0, h1, h2, h3), (c0, c1, c2, c3), (p0, p1, p2, p3) = have, carts, _PTS
-    c0, c1, c2, c3 = min(c0, silver), min(c1, silver), min(c2, silver), min(c3, silver)
+    c0, c1 = (c0 if c0 < silver else silver), (c1 if c1 < silver else silver)
+    c2, c3 = (c2 if c2 < silver else silver), (c3 if c3 < silver else silver)
     r0, r1, r2, r3 = h0 + c0, h1 + c1, h2 + c2, h3 + c3  # pieces within reach per kind
     if (r0 > 0) + (r1 > 0) + (r2 > 0) + (r3 > 0) < D.MIN_KINDS \
-            or h0 * p0 + h1 * p1 + h2 * p2 + h3 * p3 + silver * _MAX_PTS < cost \
-            or (min(r0, cost // p0) * p0 + min(r1, cost // p1) * p1
-                + min(r2, cost // p2) * p2 + min(r3, cost // p3) * p3) < cost:
-        return False  # too few kinds or too little worth within reach
-    return _payable(cost, (min(h0, cost // p0), min(h1, cost // p1), min(h2, cost // p2),
-                           min(h3, cost // p3)), silver, (c0, c1, c2, c3))
+            or h0 * p0 + h1 * p1 + h2 * p2 + h3 * p3 + silver * _MAX_PTS < cost:
+        return False  # too few kinds or too little worth
+    m0, m1, m2, m3 = cost // p0, cost // p1, cost // p2, cost // p3  # most of a kind used
+    if ((r0 if r0 < m0 else m0) * p0 + (r1 if r1 < m1 else m1) * p1
+            + (r2 if r2 < m2 else m2) * p2 + (r3 if r3 < m3 else m3) * p3) < cost:
+        return False  # too little worth within reach
+    return _payable(cost, (h0 if h0 < m0 else m0, h1 if h1 < m1 else m1,
+                           h2 if h2 < m2 else m2, h3 if h3 < m3 else m3), silver, (c0, c1, c2, c3))
 
 
 _MAX_PTS = max(_PTS)
