@@ -43,15 +43,17 @@ def determinize(game, view: dict, rng: random.Random) -> State:
 #: position by the points plus the prospects of the features each seat holds
 HORIZON = 7
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
+FOLLOWER = 1.0  # points a follower still in the supply is worth (it can claim later)
 
 
 def ai_scores(state: State) -> list[float]:
     """Every seat's points so far plus the expected points of the open features it holds
-    the majority on (the heuristic's ``prospect``): the search's judgement."""
+    the majority on (the heuristic's ``prospect``) and a little per follower still in its
+    supply: the search's judgement."""
     from engine import registry  # the game's geometry (built once, by the registry)
     geo = registry.get("carcassonne_castle").geo
     uf, left = state["uf"], len(state["supply"])
-    out = [float(x) for x in state["score"]]
+    out = [float(x) + FOLLOWER * f for x, f in zip(state["score"], state["supply_f"])]
     for root, parent in enumerate(uf["parent"]):
         if parent != root or uf["done"][root]:
             continue

@@ -14,6 +14,7 @@ from engine.core import State
 from engine.search.hidden import blank_picks, copy_state, deal, refill_picks
 
 from . import data as D
+from .scoring import bonus_points, depleted, favor_measure, measures, rank_points
 from .setup import BONUS_RETURN
 
 
@@ -125,11 +126,23 @@ def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> No
         state["drawn"] = dealt[-1]
 
 
-#: search rollouts stop after this many actions and judge the position by the points
+#: search rollouts stop after this many actions and judge the position by the final
+#: scoring as if the game ended now
 HORIZON = 8
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
 
 def ai_scores(state: State) -> list[float]:
-    """Every seat's points so far (the search's judgement of a cut-off rollout)."""
-    return [p["score"] for p in state["players"]]
+    """Every seat's final score if the game ended now (castle points, depleted stacks,
+    King's favors, bonus cards, money): the search's judgement of a cut-off rollout."""
+    if state["finished"]:
+        return [p["score"] for p in state["players"]]
+    n = state["n"]
+    ms = [measures(state, s) for s in range(n)]
+    out = [p["score"] + depleted(state, s) + p["money"] / D.MONEY_PER_POINT
+           + sum(bonus_points(c, ms[s]) for c in p["bonus"])
+           for s, p in enumerate(state["players"])]
+    for favor in state["favors"]:
+        for s, pts in enumerate(rank_points([favor_measure(favor, m) for m in ms], n)):
+            out[s] += pts
+    return out

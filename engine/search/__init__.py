@@ -6,8 +6,11 @@ with that knowledge through the game's ``determinize(view, rng)`` and plays on t
 
 - ``easy``: the game's heuristic (``ai_preference``) on one sampled state;
 - ``normal`` / ``hard``: information-set Monte Carlo search (:mod:`engine.search.ismcts`)
-  with the heuristic as rollout policy and prior, bounded per decision by an iteration
-  and a CPU-time budget (``hard`` gets more of both).
+  that keeps the heuristic's choice unless paired rollouts (the heuristic as rollout
+  policy, cut off early and judged by the game's points estimate,
+  :mod:`engine.search.rollout`) show another option clearly better; bounded per
+  decision by an iteration and a CPU-time budget (``hard`` gets more of both and looks
+  at more candidates).
 
 Games without ``determinize`` or ``ai_preference`` fall back to a uniformly random legal
 option (still honest).
