@@ -114,12 +114,14 @@ class Deliverer:
         return getattr(self.svc.notifier, "invalid", None)
 
     # -- running jobs --------------------------------------------------------------------
-    async def deliver(self, game: Game, row: GameRow, now: float | None = None) -> bool:
+    async def deliver(self, game: Game, row: GameRow, now: float | None = None, *,
+                      job: Job | None = None) -> bool:
         """Deliver the game's open job if it is due by ``now`` (default: the wall clock;
         a new job is due at once, one waiting out a backoff is left to the retry task,
         so clicks during an outage do not hammer Discord).  The caller holds the game's
-        lock.  True when nothing is left to say; a failure is logged and retried."""
-        job = await self.outbox.job(row.id)
+        lock.  True when nothing is left to say; a failure is logged and retried.
+        ``job``: the game's open job when the caller has just read it."""
+        job = job or await self.outbox.job(row.id)
         if job is None:
             return True
         if job.next_try > (time.time() if now is None else now):

@@ -488,10 +488,11 @@ class TableService:
     async def announce(self, game: Game, row: GameRow) -> bool:
         """Say what the game's open job holds (see ``bot.delivery``); without a job only
         the clock follows the table.  True when nothing is left unsaid."""
-        if await self.delivery.outbox.job(row.id) is None:
+        job = await self.delivery.outbox.job(row.id)
+        if job is None:
             await self.clock.after_turn(game, row)
             return True
-        return await self.delivery.deliver(game, row)
+        return await self.delivery.deliver(game, row, job=job)
 
     async def post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
                          fresh: set[int]) -> set[int]:
