@@ -208,7 +208,7 @@ class TableService:
 
         ``expected_seq`` comes from the button (None from a slash command: the current
         seq).  A stale or doubled click is refused with ``error.stale`` (the buttons
-        then show the current panel).  Once the move is committed the player gets
+        then show the current panel; a doubled one with a note that the move is in).  Once the move is committed the player gets
         their panel whatever the delivery does.
         """
         async with self.lock(game_id):
@@ -218,7 +218,7 @@ class TableService:
             await self.delivery.deliver(game, row)  # what an earlier failure left unsaid
             decision = game.decision_for(row.state, seat)
             if expected_seq is not None and expected_seq != row.seq:
-                await self._check_still_valid(row, seat, decision, expected_seq)
+                await self._check_still_valid(row, seat, decision, expected_seq, option_id)
             if decision is None:
                 raise TableError("nothing_to_decide")
             before = self.turn_of(game, row)
@@ -235,14 +235,26 @@ class TableService:
             return Outcome(row, panel, events)
 
     async def _check_still_valid(self, row: GameRow, seat: int, decision: Decision | None,
-                                 expected_seq: int) -> None:
+                                 expected_seq: int, option_id: str) -> None:
         """A button from an older message is stale, unless it answers a secret decision
         that is still open and its player has not moved since (simultaneous picks: the
-        others' picks move the game on without changing this player's question)."""
+        others' picks move the game on without changing this player's question).  A
+        doubled click (this very choice is already in) is stale with the ``note``
+        "your move was accepted" for the panel it is answered with."""
+        if expected_seq < row.seq and await self._clicked_before(row.id, seat, expected_seq,
+                                                                 option_id):
+            raise TableError("stale", note="panel.already_applied")
         if expected_seq > row.seq or decision is None or not decision.secret:
             raise TableError("stale")
         if seat in await self.db.seats_moved_since(row.id, expected_seq):
             raise TableError("stale")
+
+    async def _clicked_before(self, game_id: int, seat: int, shown_at: int,
+                              option_id: str) -> bool:
+        """Whether the seat's first move after ``shown_at`` was ``option_id``."""
+        mine = next((mv for mv in await self.db.moves(game_id)
+                     if mv["seq"] > shown_at and mv["seat"] == seat), None)
+        return mine is not None and mine["action"].get("option") == option_id
 
     async def enforce_deadlines(self, now: float | None = None) -> list[int]:
         """The turn clock (``bot.clock``): reminders, timeout defaults of late seats,

@@ -6,7 +6,11 @@ from __future__ import annotations
 import asyncio
 import time
 
+import pytest
+
+from bot.access import Caller
 from bot.offline import Faults, OfflineDiscord
+from bot.table import TableError
 from harness import ALICE, BOB, CYRIL, DANA, PLAYERS, Driver, new_table
 
 USERS = {u.id: u for u in PLAYERS}
@@ -130,3 +134,21 @@ async def test_the_retry_task_delivers_by_itself_once_discord_is_back(offline):
             break
         await asyncio.sleep(0.05)
     assert await offline.table.delivery.outbox.count_open() == 0
+
+
+async def test_a_doubled_click_is_told_its_move_is_in_not_just_stale(offline):
+    driver = await started(offline)
+    user, decision = await driver.next_turn()
+    row = await driver.row()
+    who = Caller.at_table(row, user.id)
+    option = decision.options[0].id
+    await offline.table.act(row.id, who, option, row.seq)
+    with pytest.raises(TableError) as doubled:
+        await offline.table.act(row.id, who, option, row.seq)
+    assert doubled.value.key == "stale"
+    assert doubled.value.params.get("note") == "panel.already_applied"
+    other = next((o.id for o in decision.options[1:]), None)
+    if other is not None:
+        with pytest.raises(TableError) as stale:
+            await offline.table.act(row.id, who, other, row.seq)
+        assert "note" not in stale.value.params
