@@ -186,20 +186,29 @@ async def known_tables(db, rnd: random.Random, limit: int) -> list[Table]:
             for game_id in (await active_ids(db))[:limit]]
 
 
+async def fill(database: str, n: int, seed: int) -> None:
+    """Store ``n`` tables and let the service announce them (each table's first board
+    posted, as after ``start``), so the measured start-up has nothing left to say."""
+    db = await open_database(database)
+    try:
+        await create_tables(db, n, random.Random(seed))
+        svc = _service(db, images=False, processes=False)
+        delivery = getattr(svc, "delivery", None)
+        if delivery is not None:
+            await delivery.start()
+            await delivery.stop()
+    finally:
+        await db.close()
+
+
 def store_tables(database: str, n: int, seed: int) -> float:
     """Store ``n`` more tables in a fresh interpreter (so its memory is not counted as
     the serving process's); returns the seconds it took."""
     import subprocess
     import sys
 
-    code = ("import asyncio, random\n"
-            "from bot.loadtest import create_tables\n"
-            "from storage import open_database\n"
-            "async def main():\n"
-            f"    db = await open_database({database!r})\n"
-            f"    try: await create_tables(db, {n}, random.Random({seed}))\n"
-            "    finally: await db.close()\n"
-            "asyncio.run(main())")
+    code = ("import asyncio\nfrom bot.loadtest import fill\n"
+            f"asyncio.run(fill({database!r}, {n}, {seed}))")
     start = time.perf_counter()
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[1])
@@ -401,6 +410,7 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
                 "deadline_check_ms_median": round(sorted(checks)[len(checks) // 2], 2),
                 "posts": svc.notifier.posts, "dms": svc.notifier.dms,
                 "images_sent": svc.notifier.files,
+                "images_dropped": svc.renderer.dropped,  # render queue full: sent without
             })
             if figures["wal_end_mib"] is not None:
                 figures["wal_end_mib"] = round(figures["wal_end_mib"], 1)
