@@ -152,7 +152,8 @@ def cmd_loadtest(args) -> int:
     figures = asyncio.run(loadtest(tables=args.tables, seconds=args.seconds,
                                    players=args.players, rate=args.rate, images=args.images,
                                    processes=args.render == "processes",
-                                   database=args.database, seed=args.seed))
+                                   database=args.database, seed=args.seed,
+                                   live=not args.no_user_cache))
     print(json.dumps(figures), flush=True)
     return 0
 
@@ -203,6 +204,8 @@ def main(argv: list[str] | None = None) -> int:
                       help="a SQLite path (reused if it holds tables) or a postgresql:// URL; "
                            "default: a temporary file")
     load.add_argument("--seed", type=int, default=1)
+    load.add_argument("--no-user-cache", action="store_true",
+                      help="read user preferences from the database every time")
     args = parser.parse_args(argv)
     handlers = {None: cmd_run, "run": cmd_run, "run-or-demo": cmd_run_or_demo,
                 "simulate": cmd_simulate, "commands": cmd_commands, "sync": cmd_sync,

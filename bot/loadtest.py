@@ -31,6 +31,7 @@ from engine.core import RuleError
 from engine.timing import percentile
 from storage import SeatRow, open_database
 from storage.clock import ClockStore, SeatClock
+from storage.live import LiveDatabase
 
 __all__ = ["LoadNotifier", "loadtest"]
 
@@ -306,9 +307,11 @@ async def deadline_check_ms(svc: TableService, repeat: int = 5) -> list[float]:
     return [(await timed(svc.enforce_deadlines()))[1] for _ in range(repeat)]
 
 
-def _service(db, images: bool, processes: bool) -> TableService:
-    return TableService(db, LoadNotifier(), renderer=Renderer(enabled=images,
-                                                              processes=processes))
+def _service(db, images: bool, processes: bool, live: bool = True) -> TableService:
+    """The table service as the bot runs it (``live``: user preferences cached,
+    storage/live.py)."""
+    return TableService(LiveDatabase(db) if live else db, LoadNotifier(),
+                        renderer=Renderer(enabled=images, processes=processes))
 
 
 async def serve_first_move(database: str, seed: int = 1) -> dict:
@@ -359,7 +362,7 @@ def startup(database: str) -> dict:
 
 async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int = 32,
                    rate: float | None = None, images: bool = False, processes: bool = True,
-                   database: str | None = None, seed: int = 1) -> dict:
+                   database: str | None = None, seed: int = 1, live: bool = True) -> dict:
     """Run the load; returns the figures (see the module docstring)."""
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
@@ -370,22 +373,22 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
         finally:
             await db.close()
         setup_s = store_tables(database, missing, seed) if missing > 0 else 0.0
-        figures: dict[str, Any] = {"tables": tables, "images": images,
+        figures: dict[str, Any] = {"tables": tables, "images": images, "user_cache": live,
                                    "render": "processes" if processes else "threads",
                                    "setup_s": round(setup_s, 1)}
         figures.update(await asyncio.to_thread(startup, database))
         db = await open_database(database)
-        svc = _service(db, images, processes)
+        svc = _service(db, images, processes, live)
         try:
-            live = await known_tables(db, rnd, tables)
-            figures["tables"] = len(live)
+            playing = await known_tables(db, rnd, tables)
+            figures["tables"] = len(playing)
             load, stop = Load(), asyncio.Event()
             sampler = asyncio.create_task(sample_rss(load, stop))
             start, cpu = time.perf_counter(), time.process_time()
             if rate:
-                await open_loop(svc, live, rate, seconds, rnd, load)
+                await open_loop(svc, playing, rate, seconds, rnd, load)
             else:
-                await closed_loop(svc, live, players, seconds, rnd, load)
+                await closed_loop(svc, playing, players, seconds, rnd, load)
             elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
             stop.set()
             await sampler
