@@ -1,7 +1,8 @@
 """Option builders shared by die actions, the castle's extra action and building effects.
 
-Options are plain ``(id, label, params)`` tuples (cheap to build twice per action);
-``Game.pending`` turns them into :class:`engine.core.Option`.
+Options are :class:`engine.core.Option` objects; the hot builders (take, place, space,
+sell) make each distinct one once and hand the same object out again (options are
+frozen and nobody changes their params), so ``Game.pending`` wraps the list as it is.
 
 ``die`` is the die value used (its worker cost is shown in the option's ``cost`` param),
 or None for "any value, free" (castle extra action, building effects, City Hall).
@@ -14,33 +15,18 @@ from engine.burgundy.dice import cost_row
 from engine.burgundy.estate import Layout, layout, legal_spaces
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT, PLACE_FREE_STEP, TAKE_FREE_STEP
 
-#: an option as a plain tuple (id, label, params); ``Game.pending`` wraps it in core.Option
-Opt = tuple[str, str, dict]
+Opt = Option
 
+#: the options made so far, by content (a few thousand at most: ids are bounded):
+#: take ``[depot][cost][tile]``, place ``(tile, low, high)``, space, sell
+_TAKE: list[list[dict[str, Option]]] = [[{} for _cost in range(7)] for _depot in range(7)]
+_PLACE: dict[tuple, Option] = {}
+_SPACE: dict[tuple, Option] = {}
+_SELL: dict[tuple, Option] = {}
 
-class Shared(tuple):
-    """An option tuple made once for its content and kept, with its core ``Option``
-    (``.option``) made once too: the hot builders hand these out instead of new tuples.
-    Their params are shared, so nobody may change them (nobody does)."""
-
-    option: Option
-
-
-def shared(opt: Opt) -> Shared:
-    out = Shared(opt)
-    out.option = Option(*opt)
-    return out
-
-
-#: content key -> Shared option, per builder (a few thousand at most: ids are bounded)
-_TAKE: dict[tuple, Shared] = {}
-_PLACE: dict[tuple, Shared] = {}
-_SPACE: dict[tuple, Shared] = {}
-_SELL: dict[tuple, Shared] = {}
-
-BACK: Opt = shared(("back", "back", {}))
-DECLINE: Opt = shared(("decline", "decline", {}))
-WORKERS: Opt = shared(("workers", "workers", {}))
+BACK = Option("back", "back")
+DECLINE = Option("decline", "decline")
+WORKERS = Option("workers", "workers")
 _NO_COST = (0,) * 7
 
 
@@ -48,18 +34,19 @@ def take_options(state: dict, p: dict, die: int | None, categories=None) -> list
     """``take:<depot>:<tile>`` for every affordable tile on depots 1-6."""
     row = cost_row(p["know"], die, TAKE_FREE_STEP) if die else _NO_COST
     workers = p["workers"]
+    depots = state["depots"]
     out = []
     for d in DEPOTS:
         cost = row[d]
         if cost > workers:
             continue
-        for tile in state["depots"][d - 1]:
+        made = _TAKE[d][cost]
+        for tile in depots[d - 1]:
             if tile is not None and (categories is None or TILES[tile].category in categories):
-                opt = _TAKE.get((d, tile, cost))
+                opt = made.get(tile)
                 if opt is None:
-                    opt = _TAKE[d, tile, cost] = shared((
-                        f"take:{d}:{tile}", "take_cost" if cost else "take",
-                        {"tile": tile, "depot": d, "cost": cost}))
+                    opt = made[tile] = Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
+                                              {"tile": tile, "depot": d, "cost": cost})
                 out.append(opt)
     return out
 
@@ -80,7 +67,9 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
 
     ``cost`` is the cheapest space's worker cost, ``max_cost`` the dearest one's; the
     label is ``place`` (a free space exists), ``place_cost`` (every space costs ``cost``)
-    or ``place_costs`` (``cost`` to ``max_cost``).
+    or ``place_costs`` (``cost`` to ``max_cost``).  Each tile's answer is kept on the
+    estate's :class:`Layout` by what it depends on besides the layout: the tile, the
+    building limit, the die's cost row and the workers (above 3 they all afford the same).
     """
     out = []
     if not p["store"]:
@@ -88,42 +77,48 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     facts = layout(p)
     know = p["know"]
     any_city = IGNORE_BUILDING_LIMIT in know
+    workers = p["workers"]
+    known = facts.places
     for tile in p["store"]:
-        numbers = facts.numbers(tile, any_city)
-        if not numbers:
-            continue
-        if die:
-            row = cost_row(know, die, PLACE_FREE_STEP[TILES[tile].colour])
-            workers = p["workers"]
-            costs = [row[n] for n in numbers if row[n] <= workers]
-            if not costs:
-                continue
-        else:
-            costs = _FREE
-        out.append(_place(tile, costs))
+        row = cost_row(know, die, PLACE_FREE_STEP[TILES[tile].colour]) if die else _NO_COST
+        key = (tile, any_city, row, workers if workers < _MAX_COST else _MAX_COST)
+        opt = known.get(key, _UNKNOWN)
+        if opt is _UNKNOWN:
+            opt = known[key] = _place_option(facts, tile, any_city, row, workers)
+        if opt is not None:
+            out.append(opt)
     return out
 
 
-_FREE = (0,)
+#: no worker cost exceeds 3 (three steps on the ring of six values)
+_MAX_COST = 3
+_UNKNOWN = object()
 
 
-def _place(tile: str, costs) -> Shared:
+def _place_option(facts: Layout, tile: str, any_city: bool, row: tuple, workers: int
+                  ) -> Option | None:
+    """The ``place:<tile>`` option (None: no reachable space) for a die's cost ``row``."""
+    costs = [row[n] for n in facts.numbers(tile, any_city) if row[n] <= workers]
+    return _place(tile, costs) if costs else None
+
+
+def _place(tile: str, costs) -> Option:
     """The ``place:<tile>`` option for these worker costs of its reachable spaces."""
     low, high = min(costs), max(costs)
     opt = _PLACE.get((tile, low, high))
     if opt is None:
         label = "place" if not low else "place_cost" if low == high else "place_costs"
-        opt = _PLACE[tile, low, high] = shared((
-            f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
+        opt = _PLACE[tile, low, high] = Option(
+            f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high})
     return opt
 
 
-def _space(s: int, cost: int, tile: str) -> Shared:
+def _space(s: int, cost: int, tile: str) -> Option:
     opt = _SPACE.get((s, cost, tile))
     if opt is None:
-        opt = _SPACE[s, cost, tile] = shared((
+        opt = _SPACE[s, cost, tile] = Option(
             f"space:{s}", "space_cost" if cost else "space",
-            {"space": s, "die": DIE[s], "cost": cost, "tile": tile}))
+            {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
     return opt
 
 
@@ -140,9 +135,9 @@ def sell_options(p: dict, die: int | None) -> list[Opt]:
         if count and row[g] <= p["workers"]:
             opt = _SELL.get((g, count, row[g]))
             if opt is None:
-                opt = _SELL[g, count, row[g]] = shared((
+                opt = _SELL[g, count, row[g]] = Option(
                     f"sell:{g}", "sell_cost" if row[g] else "sell",
-                    {"goods": f"goods_{g}", "count": count, "cost": row[g]}))
+                    {"goods": f"goods_{g}", "count": count, "cost": row[g]})
             out.append(opt)
     return out
 

@@ -52,7 +52,9 @@ def determinize(game, view: dict, rng: random.Random) -> State:
         state["players"][s]["sold"] = counts
     moves = state["moves"]
     refill_picks(game, state, PICKS, seat, rng)
-    state["moves"] = moves  # the refilled picks were made before: not new moves
+    if state["moves"] != moves:  # the refilled picks were made before: not new moves
+        state["moves"] = moves
+        state = copy_state(state)  # (a fresh object: the game's memo keys on the counter)
     return state
 
 

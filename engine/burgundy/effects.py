@@ -5,7 +5,7 @@ Ship goods and the castle's extra action are follow-up decisions (frames ``ship`
 """
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, Option
 from engine.burgundy import buildings
 from engine.burgundy.actions import GOODS_SPACES, gain_vp
 from engine.burgundy.board import advance_track
@@ -15,7 +15,7 @@ from engine.burgundy.estate import same_kind_in_pasture
 from engine.burgundy.frames import do_action, prefer, push, register
 from engine.burgundy.knowledge import ANIMAL_BONUS, SHIP_TWO_DEPOTS
 
-NO_GOODS: Opt = ("no_goods", "no_goods", {})
+NO_GOODS = Option("no_goods", "no_goods")
 
 
 def resolve_effect(state: dict, seat: int, tile: str, space: int) -> list[Event]:
@@ -53,11 +53,11 @@ def _ship_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     depot (pair) could be chosen instead: then only the pawn moves (rules §18 item 10)."""
     goods = state["depot_goods"]
     if SHIP_TWO_DEPOTS in p["know"]:
-        out = [(f"depots:{a}:{b}", "depots", {"depot": a, "depot2": b})
+        out = [Option(f"depots:{a}:{b}", "depots", {"depot": a, "depot2": b})
                for a, b in DEPOT_PAIRS if goods[a - 1] or goods[b - 1]]
         choices = len(DEPOT_PAIRS)
     else:
-        out = [(f"depot:{d}", "depot", {"depot": d}) for d in DEPOTS if goods[d - 1]]
+        out = [Option(f"depot:{d}", "depot", {"depot": d}) for d in DEPOTS if goods[d - 1]]
         choices = len(DEPOTS)
     return out + [NO_GOODS] if len(out) < choices else out
 
@@ -83,7 +83,7 @@ def _new_types(state: dict, p: dict, depots: list[int]) -> list[int]:
 def _ship_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
     p = state["players"][seat]
     state["stack"].pop()
-    if option_id == NO_GOODS[0]:
+    if option_id == NO_GOODS.id:
         return [Event("ship_no_goods", {"seat": seat})]
     depots = [int(x) for x in option_id.split(":")[1:]]
     taken = {}
@@ -104,7 +104,7 @@ def _goods_event(seat: int, goods: int, count: int) -> Event:
 
 
 def _ship_goods_options(state: dict, frame: dict, p: dict) -> list[Opt]:
-    return [(f"goods:{g}", "goods", {"goods": f"goods_{g}"})
+    return [Option(f"goods:{g}", "goods", {"goods": f"goods_{g}"})
             for g in _new_types(state, p, frame["depots"])]
 
 

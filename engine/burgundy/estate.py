@@ -38,13 +38,15 @@ class Layout:
     lazily, once per colour and per city: what :func:`legal_spaces` asks again and again
     between two placements.  Kept only in the cache below, never in the state."""
 
-    __slots__ = ("est", "sp", "_open", "_cities", "_numbers")
+    __slots__ = ("est", "sp", "_open", "_cities", "_numbers", "places")
 
     def __init__(self, estate: int, sp: tuple) -> None:
         self.est, self.sp = ESTATES[estate], sp
         self._open: dict[str, tuple[int, ...]] = {}
         self._cities: dict[tuple[int, str], bool] = {}
         self._numbers: dict[tuple, tuple[int, ...]] = {}
+        #: :func:`engine.burgundy.choices.place_options`' answers per tile on this layout
+        self.places: dict[tuple, object] = {}
 
     def open_spaces(self, colour: str) -> tuple[int, ...]:
         """Empty spaces of ``colour`` next to a covered space."""
@@ -95,9 +97,25 @@ def _layout(estate: int, sp: tuple) -> Layout:
     return Layout(estate, sp)
 
 
+#: id of a player's ``sp`` list -> (that list, a copy of it, estate, its Layout): the
+#: layouts asked for lately.  The list is held (its id cannot be reused) and compared with
+#: the copy at each use, so a changed estate is never served an old layout; a hit costs
+#: one list comparison instead of hashing the 38 spaces for the cache below.
+_RECENT: dict[int, tuple[list, list, int, Layout]] = {}
+_RECENT_MAX = 64
+
+
 def layout(player: dict) -> Layout:
     """The player's estate as it is now, for callers asking about many tiles."""
-    return _layout(player["estate"], tuple(player["sp"]))
+    sp, estate = player["sp"], player["estate"]
+    hit = _RECENT.get(id(sp))
+    if hit is not None and hit[0] is sp and hit[2] == estate and hit[1] == sp:
+        return hit[3]
+    facts = _layout(estate, tuple(sp))
+    if len(_RECENT) >= _RECENT_MAX:
+        _RECENT.clear()
+    _RECENT[id(sp)] = (sp, sp.copy(), estate, facts)
+    return facts
 
 
 def legal_spaces(player: dict, tile_id: str, facts: Layout | None = None) -> list[int]:
@@ -106,7 +124,7 @@ def legal_spaces(player: dict, tile_id: str, facts: Layout | None = None) -> lis
     The die is not checked here: callers filter by die number and worker cost.
     ``facts``: :func:`layout` of the player's estate as it is now, if known.
     """
-    facts = facts or _layout(player["estate"], tuple(player["sp"]))
+    facts = facts or layout(player)
     return facts.legal(tile_id, IGNORE_BUILDING_LIMIT in player["know"])
 
 

@@ -30,7 +30,7 @@ HANDLERS: dict[str, Handler] = {}
 
 
 def first(options: list[Opt]) -> str | None:
-    return options[0][0] if options else None
+    return options[0].id if options else None
 
 
 def prefer(*ids: str) -> Callable[[list[Opt]], str | None]:
@@ -38,7 +38,7 @@ def prefer(*ids: str) -> Callable[[list[Opt]], str | None]:
     def pick(options: list[Opt]) -> str | None:
         for option_id in ids:
             for option in options:
-                if option[0] == option_id:
+                if option.id == option_id:
                     return option_id
         return first(options)
     return pick

@@ -10,10 +10,9 @@ from typing import Any, Mapping
 
 from engine import simultaneous
 from engine.core import (
-    Action, Decision, Event, Game, Hook, Option, OptionSpec, Result, RuleError, State,
+    Action, Decision, Event, Game, Hook, OptionSpec, Result, RuleError, State,
 )
 from engine.burgundy import ai, errors, scoring, view as view_mod
-from engine.burgundy.choices import Shared
 from engine.burgundy.flow import settle
 from engine.burgundy.frames import HANDLERS
 from engine.burgundy import names as names_data
@@ -84,15 +83,13 @@ class Burgundy(Game):
             default = HANDLERS[kind].default(options)
         else:
             params = {"white": state["white"]}
-            default = options[-1][0] if options[-1][0] == "end" else options[0][0]
-        return [Decision(seat, kind, tuple([o.option if type(o) is Shared else Option(*o)
-                                            for o in options]), default=default,
-                         params=params)]
+            default = options[-1].id if options[-1].id == "end" else options[0].id
+        return [Decision(seat, kind, tuple(options), default=default, params=params)]
 
     def _secret_decision(self, state: State, seat: int) -> Decision:
         options = secret_options(state, seat)
-        return Decision(seat, "secret_estate", tuple([Option(*o) for o in options]),
-                        secret=True, default=options[0][0])
+        return Decision(seat, "secret_estate", tuple(options), secret=True,
+                        default=options[0].id)
 
     def _apply_secret(self, state: State, seat: int, action: Action) -> list[Event]:
         """Advanced setup, secret variant: one hidden choice per seat, any order."""
@@ -100,7 +97,7 @@ class Burgundy(Game):
             raise RuleError("already_chosen" if 0 <= seat < state["n"] else "not_your_turn")
         if action.kind != "secret_estate":
             raise RuleError("stale_decision")
-        if action.option not in [o[0] for o in secret_options(state, seat)]:
+        if action.option not in [o.id for o in secret_options(state, seat)]:
             raise RuleError("illegal_option", option=action.option)
         state["moves"] += 1
         return secret_choose(state, seat, action.option) + settle(state)
@@ -116,7 +113,7 @@ class Burgundy(Game):
         if action.kind != kind:
             raise RuleError("stale_decision")
         for option in options:
-            if option[0] == action.option:
+            if option.id == action.option:
                 break
         else:
             raise errors.explain(state, seat, kind, action.option)

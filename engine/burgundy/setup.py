@@ -14,7 +14,7 @@ Then round 1 starts.
 from __future__ import annotations
 
 from engine import simultaneous
-from engine.core import Event, Rng
+from engine.core import Event, Option, Rng
 from engine.burgundy.board import prepare_phase, start_round
 from engine.burgundy.choices import BACK, Opt
 from engine.burgundy.data import (
@@ -99,7 +99,7 @@ def new_game(seats: int, options: dict, seed: int) -> dict:
 
 
 def _side_options(state: dict, frame: dict, p: dict) -> list[Opt]:
-    return [(f"side:{n}", "side", {"estate": n}) for n in p["board"]]
+    return [Option(f"side:{n}", "side", {"estate": n}) for n in p["board"]]
 
 
 def _side_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
@@ -109,7 +109,7 @@ def _side_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Ev
 
 
 def _castle_options(state: dict, frame: dict, p: dict) -> list[Opt]:
-    return [(f"castle:{s}", "start_castle", {"space": s})
+    return [Option(f"castle:{s}", "start_castle", {"space": s})
             for s in ESTATES[p["estate"]].castle_spaces] + [BACK]
 
 
@@ -139,7 +139,7 @@ def _settle_estate(state: dict, seat: int, estate: int, space: int) -> list[Even
 
 def secret_options(state: dict, seat: int) -> list[Opt]:
     """Every (side, castle space) pair of the seat's board, for the secret choice."""
-    return [(f"estate:{n}:{s}", "estate_castle", {"estate": n, "space": s})
+    return [Option(f"estate:{n}:{s}", "estate_castle", {"estate": n, "space": s})
             for n in state["players"][seat]["board"] for s in ESTATES[n].castle_spaces]
 
 

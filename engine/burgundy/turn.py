@@ -7,9 +7,9 @@ Decisions: ``turn`` (``die:<i>``, ``buy_black:<tile>``, ``buy:<depot>:<tile>``, 
 """
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, Option
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
-from engine.burgundy.choices import BACK, Opt, action_options, shared, space_options
+from engine.burgundy.choices import BACK, Opt, action_options, space_options
 from engine.burgundy.data import DEPOTS, DIE, TILES
 from engine.burgundy.dice import cost_row
 from engine.burgundy.effects import resolve_effect
@@ -19,22 +19,22 @@ from engine.burgundy.frames import (
 )
 from engine.burgundy.knowledge import BUY_ANY_DEPOT, PLACE_FREE_STEP
 
-END: Opt = ("end", "end", {})
+END = Option("end", "end")
 
 
 # -- the turn menu ----------------------------------------------------------------------
-_DIE = {(i, v): shared((f"die:{i}", "die", {"die": i + 1, "value": v}))
+_DIE = {(i, v): Option(f"die:{i}", "die", {"die": i + 1, "value": v})
         for i in (0, 1) for v in range(1, 7)}
 
 
 def turn_options(state: dict, p: dict) -> list[Opt]:
     dice = p["dice"]
-    out = [_DIE.get((i, dice[i])) or (f"die:{i}", "die", {"die": i + 1, "value": dice[i]})
+    out = [_DIE.get((i, dice[i])) or Option(f"die:{i}", "die", {"die": i + 1, "value": dice[i]})
            for i in (0, 1) if not p["used"][i]]
     if can_buy(state, p):
-        out += [(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]
+        out += [Option(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]
         if BUY_ANY_DEPOT in p["know"]:
-            out += [(f"buy:{d}:{t}", "buy", {"tile": t, "depot": d})
+            out += [Option(f"buy:{d}:{t}", "buy", {"tile": t, "depot": d})
                     for d in DEPOTS for t in state["depots"][d - 1] if t is not None]
     if p["used"][0] and p["used"][1]:
         out.append(END)
@@ -87,7 +87,7 @@ def _space_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[E
 
 # -- full storage -----------------------------------------------------------------------
 def _discard_options(state: dict, frame: dict, p: dict) -> list[Opt]:
-    return [(f"discard:{t}", "discard", {"tile": t, "new": frame["tile"]})
+    return [Option(f"discard:{t}", "discard", {"tile": t, "new": frame["tile"]})
             for t in p["store"]] + [BACK]
 
 

@@ -8,6 +8,7 @@ from engine.burgundy.choices import place_options, space_costs
 from engine.burgundy.data import TILES
 from engine.burgundy.estate import city_has, estate_of, legal_spaces, touches_covered
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
+from engine.core import Option
 
 from tests.engine.lockstep import lockstep
 
@@ -29,7 +30,8 @@ def slow_place_options(player, die):
         if costs:
             low, high = min(costs), max(costs)
             label = "place" if not low else "place_cost" if low == high else "place_costs"
-            out.append((f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high}))
+            out.append(Option(f"place:{tile}", label,
+                              {"tile": tile, "cost": low, "max_cost": high}))
     return out
 
 

@@ -39,13 +39,14 @@ def literals(call_name, arg_index):
 
 
 def option_labels():
-    """Labels of option tuples ``(id, label, {params})`` written in the engine source."""
+    """Labels of the ``Option(id, label, ...)`` calls written in the engine source (a
+    conditional label counts with both of its constants)."""
     found = set()
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Tuple) and len(node.elts) == 3 and isinstance(
-                    node.elts[2], ast.Dict):
-                label = node.elts[1]
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Option"
+                    and len(node.args) > 1):
+                label = node.args[1]
                 for part in (label.body, label.orelse) if isinstance(label, ast.IfExp) else (label,):
                     if isinstance(part, ast.Constant):
                         found.add(part.value)
