@@ -1,15 +1,19 @@
 """``python -m bot loadtest``: one process serving many live tables, measured.
 
-N tables of the five games (human seats only, a turn clock on each) are stored, then
-concurrent "players" click random legal options through the :class:`TableService`
-(no Discord: a counting notifier stands in) for a while.  Printed as one JSON object:
-clicks/s, click p50/p99, RSS (peak while clicking, at the end), the WAL's size at the
-end, one turn-clock check over every stored table, and the start-up time of a fresh
-process-like open of the database until its first move is served.
+N tables of the five games (human seats only, a turn clock on each) are stored (by a
+child process, then announced once by the service), then concurrent "players" click
+random legal options through the :class:`TableService` (no Discord: a counting notifier
+stands in) for a while.  Printed as one JSON object: clicks/s and clicks per second of
+this process's CPU (the figure that does not depend on how busy a shared machine is),
+click p50/p99/max, RSS (peak while clicking, at the end, and the render workers'), the
+WAL's size at the end, one turn-clock check over every stored table, pictures sent and
+left out (render queue full), and the start-up of a fresh interpreter on the database
+until its first move is served.
 
 Two ways to load: closed loop (``--players`` players, each clicks as soon as its last
-click was answered: the throughput) or open loop (``--rate`` clicks arrive per second,
-each answered by its own task: the latency at that rate, queueing included).
+click was answered: the throughput; latencies then include waiting for the others)
+or open loop (``--rate`` clicks arrive per second, each answered by its own task: the
+latency at that rate, queueing included).
 """
 from __future__ import annotations
 
