@@ -5,6 +5,14 @@ A seat's ``due`` is the next moment the clock has something to do for it (a remi
 its deadline, or the end of its player's vacation); :meth:`ClockStore.due` reads only
 the rows whose ``due`` has passed, through a partial index, so the minute task costs
 nothing while nobody is late.
+
+Several bot processes may share one (PostgreSQL) database: :meth:`ClockStore.due`
+*claims* what it returns, so each due seat is handled by exactly one process.  The
+claim moves the row's ``due`` to a lease (``now + CLAIM_LEASE_S``) with a
+compare-and-set on the ``due`` it read; the claiming process keeps the real ``due``
+in memory (:meth:`ClockStore.seats` shows it) until it stores the seat's next
+``due`` with :meth:`ClockStore.put`.  A process that dies meanwhile only delays the
+seat by the lease: then another process claims it.
 """
 from __future__ import annotations
 
@@ -14,6 +22,9 @@ from dataclasses import dataclass
 from storage.games import Database
 
 NOTIFY = ("all", "reminders", "none")
+
+#: seconds a claimed due seat stays hidden from the other processes
+CLAIM_LEASE_S = 60.0
 
 
 @dataclass
@@ -41,36 +52,60 @@ def _clock(row) -> SeatClock:
     return SeatClock(*(row[k] for k in _COLUMNS.split(", ")))
 
 
+_PUT = (f"INSERT INTO clocks ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (game, seat) DO UPDATE SET "
+        + ", ".join(f"{k} = excluded.{k}" for k in _COLUMNS.split(", ")[2:]))
+
+
 class ClockStore:
     """Clock rows, settings, vacations and notify choices on the game database."""
 
     def __init__(self, database: Database) -> None:
         self._db = database._db  # the same connection and lock as the games
+        self._claimed: dict[tuple[int, int], float] = {}  # (game, seat) -> real due
 
     # -- seat clocks -------------------------------------------------------------------
     async def seats(self, game_id: int) -> dict[int, SeatClock]:
+        """The table's seat clocks (a seat this process claimed shows its real ``due``)."""
         async with self._db.transaction(write=False) as tx:
             rows = await tx.fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE game = ?", (game_id,))
-        return {r["seat"]: _clock(r) for r in rows}
+        clocks = {r["seat"]: _clock(r) for r in rows}
+        for c in clocks.values():
+            c.due = self._claimed.get((c.game, c.seat), c.due)
+        return clocks
 
     async def put(self, clocks: list[SeatClock]) -> None:
-        """Insert or replace these seat clocks in one transaction."""
+        """Insert or replace these seat clocks in one transaction (ends their claims)."""
         if not clocks:
             return
         async with self._db.transaction() as tx:
             for c in clocks:
-                await tx.execute(
-                    f"INSERT OR REPLACE INTO clocks ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (c.game, c.seat, c.turn, c.started, c.deadline, c.paused_left, c.reminded,
-                     c.due, c.timeouts))
+                await tx.execute(_PUT, (c.game, c.seat, c.turn, c.started, c.deadline,
+                                        c.paused_left, c.reminded, c.due, c.timeouts))
+        for c in clocks:
+            self._claimed.pop((c.game, c.seat), None)
 
     async def due(self, now: float, limit: int = 500) -> list[SeatClock]:
-        """Seat clocks with something due at ``now`` (indexed), earliest first."""
+        """Seat clocks with something due at ``now`` (indexed), earliest first, each
+        claimed for this process (see the module's docstring): of several processes
+        asking at once, exactly one gets each seat."""
         async with self._db.transaction(write=False) as tx:
             rows = await tx.fetchall(
                 f"SELECT {_COLUMNS} FROM clocks WHERE due IS NOT NULL AND due <= ?"
                 " ORDER BY due LIMIT ?", (now, limit))
-        return [_clock(r) for r in rows]
+        if not rows:
+            return []
+        won = []
+        async with self._db.transaction() as tx:
+            for r in rows:
+                claimed = await tx.fetchone(
+                    "UPDATE clocks SET due = ? WHERE game = ? AND seat = ? AND due = ?"
+                    " RETURNING seat", (now + CLAIM_LEASE_S, r["game"], r["seat"], r["due"]))
+                if claimed is not None:
+                    won.append(_clock(r))
+        for c in won:
+            self._claimed[(c.game, c.seat)] = c.due
+        return won
 
     async def next_due(self) -> float | None:
         """The earliest moment the clock has something to do (None: nothing waits)."""
@@ -83,6 +118,8 @@ class ClockStore:
         async with self._db.transaction() as tx:
             await tx.execute("UPDATE clocks SET turn = NULL, deadline = NULL, paused_left = NULL,"
                              " due = NULL WHERE game = ?", (game_id,))
+        for key in [k for k in self._claimed if k[0] == game_id]:
+            del self._claimed[key]
 
     async def waiting_of(self, seats: list[tuple[int, int]]) -> list[SeatClock]:
         """The waiting clocks among ``(game, seat)`` pairs."""
@@ -111,8 +148,8 @@ class ClockStore:
             await tx.execute(
                 "INSERT INTO clock_settings (game, reminders, zombie_after) VALUES (?, ?, ?)"
                 " ON CONFLICT (game) DO UPDATE SET"
-                " reminders = coalesce(excluded.reminders, reminders),"
-                " zombie_after = coalesce(excluded.zombie_after, zombie_after)",
+                " reminders = coalesce(excluded.reminders, clock_settings.reminders),"
+                " zombie_after = coalesce(excluded.zombie_after, clock_settings.zombie_after)",
                 (game_id, json.dumps(reminders) if reminders is not None else None, zombie_after))
 
     async def set_turn_timeout(self, game_id: int, seconds: int) -> None:
@@ -130,8 +167,8 @@ class ClockStore:
     async def vacation_end(self, user_id: int, now: float) -> float | None:
         """When the user's vacation running at ``now`` ends (None: not on vacation)."""
         async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone("SELECT max(end) AS e FROM vacations WHERE user = ?"
-                                    " AND start <= ? AND end > ?", (user_id, now, now))
+            row = await tx.fetchone('SELECT max("end") AS e FROM vacations WHERE "user" = ?'
+                                    ' AND start <= ? AND "end" > ?', (user_id, now, now))
         return row["e"] if row is not None else None
 
     async def vacation_ends(self, users: list[int], now: float) -> dict[int, float]:
@@ -141,8 +178,8 @@ class ClockStore:
         marks = ", ".join("?" * len(users))
         async with self._db.transaction(write=False) as tx:
             rows = await tx.fetchall(
-                f"SELECT user, max(end) AS e FROM vacations WHERE user IN ({marks})"
-                " AND start <= ? AND end > ? GROUP BY user", (*users, now, now))
+                f'SELECT "user", max("end") AS e FROM vacations WHERE "user" IN ({marks})'
+                ' AND start <= ? AND "end" > ? GROUP BY "user"', (*users, now, now))
         return {r["user"]: r["e"] for r in rows}
 
     async def quiet(self, users: list[int], now: float) -> set[int]:
@@ -153,43 +190,45 @@ class ClockStore:
         marks = ", ".join("?" * len(users))
         async with self._db.transaction(write=False) as tx:
             rows = await tx.fetchall(
-                f"SELECT user FROM users WHERE user IN ({marks}) AND notify != 'all'"
-                f" UNION SELECT user FROM vacations WHERE user IN ({marks})"
-                " AND start <= ? AND end > ?", (*users, *users, now, now))
+                f"""SELECT "user" FROM users WHERE "user" IN ({marks}) AND notify != 'all'"""
+                f' UNION SELECT "user" FROM vacations WHERE "user" IN ({marks})'
+                ' AND start <= ? AND "end" > ?', (*users, *users, now, now))
         return {r["user"] for r in rows}
 
     async def vacation_seconds(self, user_id: int, start: float, end: float) -> float:
         """Seconds of vacation the user took between ``start`` and ``end``."""
         async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone(
-                "SELECT coalesce(sum(min(end, ?) - max(start, ?)), 0) AS s FROM vacations"
-                " WHERE user = ? AND end > ? AND start < ?", (end, start, user_id, start, end))
+            row = await tx.fetchone(  # CASE: min/max of two values is spelled differently
+                'SELECT coalesce(sum(CASE WHEN "end" < ? THEN "end" ELSE ? END'
+                " - CASE WHEN start > ? THEN start ELSE ? END), 0) AS s FROM vacations"
+                ' WHERE "user" = ? AND "end" > ? AND start < ?',
+                (end, end, start, start, user_id, start, end))
         return float(row["s"])
 
     async def add_vacation(self, user_id: int, start: float, end: float) -> None:
         async with self._db.transaction() as tx:
-            await tx.execute("INSERT INTO vacations (user, start, end) VALUES (?, ?, ?)",
+            await tx.execute('INSERT INTO vacations ("user", start, "end") VALUES (?, ?, ?)',
                              (user_id, start, end))
 
     async def end_vacation(self, user_id: int, now: float) -> bool:
         """Cut the running vacation short at ``now``; False if there was none."""
         async with self._db.transaction() as tx:
-            row = await tx.fetchone("SELECT count(*) AS n FROM vacations WHERE user = ?"
-                                    " AND start <= ? AND end > ?", (user_id, now, now))
-            await tx.execute("UPDATE vacations SET end = ? WHERE user = ? AND start <= ? AND end > ?",
-                             (now, user_id, now, now))
+            row = await tx.fetchone('SELECT count(*) AS n FROM vacations WHERE "user" = ?'
+                                    ' AND start <= ? AND "end" > ?', (user_id, now, now))
+            await tx.execute('UPDATE vacations SET "end" = ? WHERE "user" = ? AND start <= ?'
+                             ' AND "end" > ?', (now, user_id, now, now))
         return row["n"] > 0
 
     # -- notification choice -------------------------------------------------------------
     async def notify(self, user_id: int) -> str:
         async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone("SELECT notify FROM users WHERE user = ?", (user_id,))
+            row = await tx.fetchone('SELECT notify FROM users WHERE "user" = ?', (user_id,))
         return row["notify"] if row is not None else "all"
 
     async def set_notify(self, user_id: int, choice: str) -> None:
         if choice not in NOTIFY:
             raise ValueError(f"notify must be one of {NOTIFY}")
         async with self._db.transaction() as tx:
-            await tx.execute("INSERT INTO users (user, notify) VALUES (?, ?)"
-                             " ON CONFLICT (user) DO UPDATE SET notify = excluded.notify",
+            await tx.execute('INSERT INTO users ("user", notify) VALUES (?, ?)'
+                             ' ON CONFLICT ("user") DO UPDATE SET notify = excluded.notify',
                              (user_id, choice))

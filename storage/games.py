@@ -1,13 +1,15 @@
 """The game repository: the only storage interface the bot uses.
 
 A game is a ``games`` row holding the latest state snapshot plus an append-only
-``moves`` log.  Each accepted move is ONE ``BEGIN IMMEDIATE`` transaction that checks
-the expected ``seq``, appends the move and replaces the snapshot, so a stale or
-doubled click (:class:`StaleMove`) changes nothing and an acknowledged move is never
-lost.  States, options and actions are stored as compact JSON: they must be
-JSON-compatible (dict keys are strings) to load back equal.
+``moves`` log.  Each accepted move is ONE transaction whose first statement advances the
+snapshot only if the game is still active at the expected ``seq`` (check and update
+in one statement, so it also holds between processes sharing a PostgreSQL server),
+then appends the move; a stale or doubled click (:class:`StaleMove`) changes nothing
+and an acknowledged move is never lost.  States, options and actions are stored as
+compact JSON: they must be JSON-compatible (dict keys are strings) to load back equal.
 
-The interface is deliberately small so another backend (PostgreSQL) could replace it.
+The same queries run on SQLite (storage/db.py) and PostgreSQL (storage/pg.py):
+portable SQL only (``"user"`` quoted, ``ON CONFLICT`` upserts, ``RETURNING``).
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from typing import Any, Awaitable, Callable, Iterable
 
 from storage.db import Db, Tx
 from storage.migrations import migrate
+from storage.pg import PgDb, is_postgres_url
 
 __all__ = [
     "STATUSES", "Database", "GameRow", "NoSuchGame", "SeatRow", "StaleMove", "open_database",
@@ -115,7 +118,7 @@ def _seat_row(row) -> SeatRow:
 class Database:
     """Castellan's games, seats, move log, posted messages and user preferences."""
 
-    def __init__(self, db: Db) -> None:
+    def __init__(self, db: Db | PgDb) -> None:
         self._db = db
         self.path = db.path
 
@@ -137,12 +140,13 @@ class Database:
         """A new game in the lobby (seq 0, no state); returns its id."""
         now = time.time()
         async with self._db.transaction() as tx:
-            return await tx.execute(
+            row = await tx.fetchone(
                 "INSERT INTO games (type, engine_version, options, status, seq, state,"
                 " guild, channel, host, locale, created, updated, capacity, turn_timeout)"
-                " VALUES (?, ?, ?, 'lobby', 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, 'lobby', 0, NULL, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (type, engine_version, _dumps(options), guild_id, channel_id, host_id,
                  locale, now, now, capacity, turn_timeout))
+        return row["id"]
 
     async def load_game(self, game_id: int) -> GameRow | None:
         async with self._db.transaction(write=False) as tx:
@@ -152,7 +156,7 @@ class Database:
     async def set_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         """Replace the seat list of a game in the lobby (else StaleMove)."""
         async with self._db.transaction() as tx:
-            await self._require_status(tx, game_id, "lobby")
+            await self._lock_status(tx, game_id, "lobby")
             await self._replace_seats(tx, game_id, seats)
 
     async def set_host(self, game_id: int, host_id: int) -> None:
@@ -164,9 +168,9 @@ class Database:
     async def set_seat(self, game_id: int, seat: SeatRow) -> None:
         """Replace one seat of an active game (e.g. a player handed over to the AI)."""
         async with self._db.transaction() as tx:
-            await self._require_status(tx, game_id, "active")
+            await self._lock_status(tx, game_id, "active")
             await tx.execute(
-                "UPDATE seats SET user = ?, is_ai = ?, name = ? WHERE game = ? AND seat = ?",
+                'UPDATE seats SET "user" = ?, is_ai = ?, name = ? WHERE game = ? AND seat = ?',
                 (seat.user_id, int(seat.is_ai), seat.name, game_id, seat.seat))
 
     async def start_game(self, game_id: int, seats: list[SeatRow], state: dict,
@@ -176,11 +180,13 @@ class Database:
         Raises StaleMove if the game already left the lobby (a doubled start).
         """
         async with self._db.transaction() as tx:
-            await self._require_status(tx, game_id, "lobby")
-            await self._replace_seats(tx, game_id, seats)
-            await tx.execute(
+            started = await tx.fetchone(
                 "UPDATE games SET status = 'active', state = ?, seed = ?, updated = ?"
-                " WHERE id = ?", (_dumps(state), seed, time.time(), game_id))
+                " WHERE id = ? AND status = 'lobby' RETURNING id",
+                (_dumps(state), seed, time.time(), game_id))
+            if started is None:
+                await self._require_status(tx, game_id, "lobby")  # raises: says why
+            await self._replace_seats(tx, game_id, seats)
 
     async def append_move(self, game_id: int, *, expected_seq: int, seat: int,
                           action: dict, state: dict, status: str = "active",
@@ -196,18 +202,14 @@ class Database:
         _check_status(status)
         new_seq = expected_seq + 1
         now = time.time()
+        snapshot, logged = _dumps(state), _dumps(action)
         async with self._db.transaction() as tx:
-            row = await self._require_status(tx, game_id, "active")
-            if row["seq"] != expected_seq:
-                raise StaleMove(
-                    f"game {game_id} is at seq {row['seq']}, not {expected_seq}")
+            await self.advance(tx, game_id, expected_seq,
+                                "status = ?, state = ?", (status, snapshot), now)
             await tx.execute(
                 "INSERT INTO moves (game, seq, seat, action, at, events)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                (game_id, new_seq, seat, _dumps(action), now, _dumps(events or [])))
-            await tx.execute(
-                "UPDATE games SET seq = ?, state = ?, status = ?, updated = ? WHERE id = ?",
-                (new_seq, _dumps(state), status, now, game_id))
+                (game_id, new_seq, seat, logged, now, _dumps(events or [])))
             if also is not None:
                 await also(tx, new_seq)
         return new_seq
@@ -230,7 +232,7 @@ class Database:
             where.append("guild = ?")
             params.append(guild_id)
         if user_id is not None:
-            where.append("id IN (SELECT game FROM seats WHERE user = ?)")
+            where.append('id IN (SELECT game FROM seats WHERE "user" = ?)')
             params.append(user_id)
         async with self._db.transaction(write=False) as tx:
             return await self._select_games(tx, "WHERE " + " AND ".join(where), params)
@@ -322,7 +324,7 @@ class Database:
         """``{"locale": str | None, "dm_closed": bool}`` (defaults for unknown users)."""
         async with self._db.transaction(write=False) as tx:
             row = await tx.fetchone(
-                "SELECT locale, dm_closed FROM users WHERE user = ?", (user_id,))
+                'SELECT locale, dm_closed FROM users WHERE "user" = ?', (user_id,))
         if row is None:
             return {"locale": None, "dm_closed": False}
         return {"locale": row["locale"], "dm_closed": bool(row["dm_closed"])}
@@ -330,7 +332,7 @@ class Database:
     async def dm_closed_at(self, user_id: int) -> float | None:
         """When the user's DMs were last found closed (None: open, as far as we know)."""
         async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone("SELECT dm_closed FROM users WHERE user = ?", (user_id,))
+            row = await tx.fetchone('SELECT dm_closed FROM users WHERE "user" = ?', (user_id,))
         return float(row["dm_closed"]) if row is not None and row["dm_closed"] else None
 
     async def set_user_pref(self, user_id: int, *, locale: str | None = None,
@@ -340,26 +342,27 @@ class Database:
         dm = None if dm_closed is None else (int(time.time()) if dm_closed else 0)
         async with self._db.transaction() as tx:
             await tx.execute(
-                "INSERT INTO users (user, locale, dm_closed) VALUES (?, ?, coalesce(?, 0))"
-                " ON CONFLICT (user) DO UPDATE SET"
-                " locale = coalesce(excluded.locale, locale),"
-                " dm_closed = coalesce(?, dm_closed)",
+                'INSERT INTO users ("user", locale, dm_closed)'
+                " VALUES (?, ?, coalesce(CAST(? AS BIGINT), 0))"
+                ' ON CONFLICT ("user") DO UPDATE SET'
+                " locale = coalesce(excluded.locale, users.locale),"
+                " dm_closed = coalesce(CAST(? AS BIGINT), users.dm_closed)",
                 (user_id, locale, dm, dm))
 
     # -- notices waiting for a player whose DMs are closed -------------------------------
 
     async def add_notice(self, game_id: int, user_id: int, text: str) -> None:
         async with self._db.transaction() as tx:
-            await tx.execute("INSERT INTO notices (game, user, text, at) VALUES (?, ?, ?, ?)",
+            await tx.execute('INSERT INTO notices (game, "user", text, at) VALUES (?, ?, ?, ?)',
                              (game_id, user_id, text, time.time()))
 
     async def take_notices(self, game_id: int, user_id: int) -> list[str]:
         """The notices waiting for ``user_id`` at ``game_id``, oldest first; they are removed."""
         async with self._db.transaction() as tx:
-            rows = await tx.fetchall("SELECT rowid, text FROM notices WHERE game = ? AND user = ?"
+            rows = await tx.fetchall('SELECT rowid, text FROM notices WHERE game = ? AND "user" = ?'
                                      " ORDER BY rowid", (game_id, user_id))
             if rows:
-                await tx.execute("DELETE FROM notices WHERE game = ? AND user = ?",
+                await tx.execute('DELETE FROM notices WHERE game = ? AND "user" = ?',
                                  (game_id, user_id))
         return [r["text"] for r in rows]
 
@@ -377,12 +380,33 @@ class Database:
             raise StaleMove(f"game {game_id} is {row['status']}, not {status}")
         return row
 
+    async def _lock_status(self, tx: Tx, game_id: int, status: str) -> None:
+        """Lock the game's row for this write transaction (PostgreSQL: other processes
+        wait; SQLite's write lock already covers it), then require ``status``."""
+        await tx.execute("UPDATE games SET seq = seq WHERE id = ?", (game_id,))
+        await self._require_status(tx, game_id, status)
+
+    async def advance(self, tx: Tx, game_id: int, expected_seq: int, assign: str,
+                       values: tuple, now: float) -> int:
+        """Move an active game from ``expected_seq`` to the next seq, also setting
+        ``assign`` (e.g. ``"state = ?"``) to ``values``, in ONE statement: of two
+        identical clicks, in any process, exactly one finds the seq it expects.
+        StaleMove / NoSuchGame (nothing written) otherwise; returns the new seq."""
+        moved = await tx.fetchone(
+            f"UPDATE games SET seq = seq + 1, {assign}, updated = ?"
+            " WHERE id = ? AND status = 'active' AND seq = ? RETURNING seq",
+            (*values, now, game_id, expected_seq))
+        if moved is None:
+            row = await self._require_status(tx, game_id, "active")
+            raise StaleMove(f"game {game_id} is at seq {row['seq']}, not {expected_seq}")
+        return moved["seq"]
+
     @staticmethod
     async def _replace_seats(tx: Tx, game_id: int, seats: Iterable[SeatRow]) -> None:
         await tx.execute("DELETE FROM seats WHERE game = ?", (game_id,))
         for s in seats:
             await tx.execute(
-                "INSERT INTO seats (game, seat, user, is_ai, name) VALUES (?, ?, ?, ?, ?)",
+                'INSERT INTO seats (game, seat, "user", is_ai, name) VALUES (?, ?, ?, ?, ?)',
                 (game_id, s.seat, s.user_id, int(s.is_ai), s.name))
 
     @staticmethod
@@ -394,7 +418,7 @@ class Database:
             return []
         ids = [r["id"] for r in rows]
         seat_rows = await tx.fetchall(
-            "SELECT game, seat, user, is_ai, name FROM seats"
+            'SELECT game, seat, "user", is_ai, name FROM seats'
             f" WHERE game IN (SELECT id FROM games {where}) ORDER BY game, seat", params)
         seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
         for r in seat_rows:
@@ -402,11 +426,17 @@ class Database:
         return [_game_row(r, seats[r["id"]]) for r in rows]
 
 
-async def open_database(path: str | os.PathLike) -> Database:
-    """Connect to ``path`` (created if missing) and bring its schema up to date."""
-    db = await Db.open(path)
+async def open_database(target: str | os.PathLike) -> Database:
+    """Connect to ``target`` and bring its schema up to date: a SQLite file path
+    (created if missing) or a ``postgresql://`` URL (storage/pg.py)."""
+    if is_postgres_url(target):
+        from storage.pg_migrations import migrate_pg
+
+        db, upgrade = await PgDb.open(target), migrate_pg
+    else:
+        db, upgrade = await Db.open(target), migrate
     try:
-        await migrate(db)
+        await upgrade(db)
     except BaseException:
         await db.close()
         raise

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from storage.games import Database, StaleMove
+from storage.games import Database, NoSuchGame, StaleMove
 
 __all__ = ["Memory", "Rating", "state_hash"]
 
@@ -36,7 +36,7 @@ class Rating:
 
 
 class Memory:
-    """Undo points and ratings, on the same SQLite file as the games."""
+    """Undo points and ratings, on the same database as the games."""
 
     def __init__(self, db: Database) -> None:
         self._db = db._db  # the connection the repository uses (one writer lock)
@@ -55,8 +55,10 @@ class Memory:
             if top is not None and (top["seat"] != seat or top["after_hash"] != before_hash):
                 await tx.execute("DELETE FROM undo_points WHERE game = ?", (game_id,))
             await tx.execute(
-                "INSERT OR REPLACE INTO undo_points (game, seq, seat, before, after_hash)"
-                " VALUES (?, ?, ?, ?, ?)",
+                "INSERT INTO undo_points (game, seq, seat, before, after_hash)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, seq) DO UPDATE SET"
+                " seat = excluded.seat, before = excluded.before,"
+                " after_hash = excluded.after_hash",
                 (game_id, seq, seat, _dumps(before), state_hash(after)))
 
     async def clear_undo(self, game_id: int) -> None:
@@ -79,17 +81,17 @@ class Memory:
         """Append the ``undo`` move (restoring ``state``) and drop its undo point, in one
         transaction; StaleMove if the game moved meanwhile.  Returns the new seq."""
         now = time.time()
+        snapshot = _dumps(state)
         async with self._db.transaction() as tx:
-            row = await tx.fetchone("SELECT status, seq FROM games WHERE id = ?", (game_id,))
-            if row is None or row["status"] != "active" or row["seq"] != expected_seq:
-                raise StaleMove(f"game {game_id} moved")
-            new_seq = expected_seq + 1
+            try:
+                new_seq = await self.games.advance(tx, game_id, expected_seq, "state = ?",
+                                                    (snapshot,), now)
+            except NoSuchGame as err:
+                raise StaleMove(f"game {game_id} moved") from err
             await tx.execute(
                 "INSERT INTO moves (game, seq, seat, action, at, events) VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, new_seq, seat, _dumps({"kind": "undo", "option": str(point_seq)}),
                  now, _dumps(events)))
-            await tx.execute("UPDATE games SET seq = ?, state = ?, updated = ? WHERE id = ?",
-                             (new_seq, _dumps(state), now, game_id))
             await tx.execute("DELETE FROM undo_points WHERE game = ? AND seq = ?",
                              (game_id, point_seq))
         return new_seq
@@ -117,7 +119,7 @@ class Memory:
                       users: list[int] | None = None) -> dict[int, Rating]:
         async with self._db.transaction(write=False) as tx:
             rows = await tx.fetchall(
-                "SELECT user, mu, sigma, games FROM ratings WHERE guild = ? AND type = ?",
+                'SELECT "user", mu, sigma, games FROM ratings WHERE guild = ? AND type = ?',
                 (guild, game_type))
         out = {r["user"]: Rating(r["user"], r["mu"], r["sigma"], r["games"]) for r in rows}
         return out if users is None else {u: out[u] for u in users if u in out}
@@ -132,8 +134,8 @@ class Memory:
             await tx.execute("INSERT INTO rated_games (game) VALUES (?)", (game_id,))
             for r in ratings:
                 await tx.execute(
-                    "INSERT INTO ratings (guild, type, user, mu, sigma, games)"
-                    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild, type, user) DO UPDATE SET"
+                    'INSERT INTO ratings (guild, type, "user", mu, sigma, games)'
+                    ' VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild, type, "user") DO UPDATE SET'
                     " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
                     (guild, game_type, r.user_id, r.mu, r.sigma, r.games))
         return True

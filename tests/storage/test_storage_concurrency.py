@@ -82,7 +82,7 @@ async def test_reader_never_sees_uncommitted_work(db):
 
     async def doomed_writer():
         async with db._db.transaction() as tx:
-            await tx.execute("INSERT INTO users (user, locale) VALUES (1, 'cs')")
+            await tx.execute("INSERT INTO users (\"user\", locale) VALUES (1, 'cs')")
             started.set()
             await asyncio.sleep(0.05)
             raise RuntimeError("abort")
@@ -100,7 +100,7 @@ async def test_cancelled_transaction_leaves_connection_usable(db):
 
     async def slow():
         async with db._db.transaction() as tx:
-            await tx.execute("INSERT INTO users (user, locale) VALUES (7, 'en')")
+            await tx.execute("INSERT INTO users (\"user\", locale) VALUES (7, 'en')")
             inside.set()
             await asyncio.sleep(10)
 

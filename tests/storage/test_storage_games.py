@@ -1,7 +1,6 @@
 """The game repository against a real SQLite file."""
 import asyncio
 import json
-import sqlite3
 
 import pytest
 
@@ -143,9 +142,9 @@ async def test_json_is_stored_compact(db):
     game_id = await active_game(db)
     await db.append_move(game_id, expected_seq=0, seat=0, action={"kind": "k", "option": "o"},
                          state={"a": [1, 2], "name": "Šárka"})
-    with sqlite3.connect(db.path) as conn:
-        state, = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-        action, = conn.execute("SELECT action FROM moves WHERE game = ?", (game_id,)).fetchone()
+    async with db._db.transaction(write=False) as tx:
+        state = (await tx.fetchone("SELECT state FROM games WHERE id = ?", (game_id,)))[0]
+        action = (await tx.fetchone("SELECT action FROM moves WHERE game = ?", (game_id,)))[0]
     assert state == '{"a":[1,2],"name":"Šárka"}'
     assert json.loads(action) == {"kind": "k", "option": "o"} and " " not in action
 
@@ -201,15 +200,15 @@ async def test_user_prefs(db):
     assert await db.user_prefs(2) == {"locale": None, "dm_closed": True}
 
 
-async def test_closed_database_refuses_work(tmp_path):
-    db = await open_database(tmp_path / "c.db")
+async def test_closed_database_refuses_work(target):
+    db = await open_database(target)
     await db.close()
     await db.close()  # idempotent
     with pytest.raises(RuntimeError, match="closed"):
         await db.load_game(1)
 
 
-async def test_work_queued_behind_close_is_refused(tmp_path):
-    db = await open_database(tmp_path / "c.db")
+async def test_work_queued_behind_close_is_refused(target):
+    db = await open_database(target)
     results = await asyncio.gather(db.close(), db.user_prefs(1), return_exceptions=True)
     assert results[0] is None and isinstance(results[1], RuntimeError)

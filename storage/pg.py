@@ -1,0 +1,135 @@
+"""PostgreSQL behind the same small transaction API as :class:`storage.db.Db`.
+
+:class:`PgDb` hands out pooled asyncpg connections, one per transaction, so several
+bot processes (and several tasks of one process) work on one database server at
+once.  The repositories' SQL is written once, with SQLite's ``?`` placeholders; each
+statement string is translated to PostgreSQL's ``$1, $2 ...`` once and cached.
+Rows are asyncpg Records: ``row["column"]``, ``row[0]`` and ``dict(row)`` work as
+with ``sqlite3.Row``.
+
+Isolation: a write transaction is READ COMMITTED; the repositories make their
+checks and updates single statements (``UPDATE ... WHERE seq = ? RETURNING``) so a
+concurrent writer waits for the row lock and then sees the new row.  A read
+transaction is REPEATABLE READ (one snapshot for all its statements), as SQLite's
+read transaction is.
+"""
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any, AsyncIterator, Iterable
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from storage.db import DatabaseUnusable
+
+__all__ = ["PgDb", "PgTx", "is_postgres_url", "pg_sql", "redact"]
+
+#: connections per process; a click needs one for a few milliseconds
+POOL_SIZE = 10
+
+
+def is_postgres_url(target: object) -> bool:
+    """True for ``postgresql://...`` (or ``postgres://...``) targets."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
+
+
+def redact(url: str) -> str:
+    """``url`` without its password (for messages and logs)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    user = f"{parts.username}:***@" if parts.username else ""
+    return urlunsplit(parts._replace(netloc=user + host))
+
+
+@lru_cache(maxsize=4096)
+def pg_sql(sql: str) -> str:
+    """``sql`` with each ``?`` placeholder outside quotes numbered as ``$n``."""
+    out: list[str] = []
+    quote: str | None = None
+    n = 0
+    for ch in sql:
+        if quote is not None:
+            if ch == quote:
+                quote = None
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "?":
+            n += 1
+            out.append(f"${n}")
+            continue
+        out.append(ch)
+    return "".join(out)
+
+
+class PgTx:
+    """The statements available inside one transaction (as :class:`storage.db.Tx`).
+
+    ``execute`` returns None: a statement that must report a new id says
+    ``INSERT ... RETURNING id`` and is run with :meth:`fetchone` (on both backends).
+    """
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> None:
+        await self._conn.execute(pg_sql(sql), *params)
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[asyncpg.Record]:
+        return await self._conn.fetch(pg_sql(sql), *params)
+
+    async def fetchone(self, sql: str, params: Iterable[Any] = ()) -> asyncpg.Record | None:
+        return await self._conn.fetchrow(pg_sql(sql), *params)
+
+
+class PgDb:
+    """A pool of connections to one PostgreSQL database; a transaction per checkout."""
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self.pool = pool
+        self.url = url
+        self.path = redact(url)  # what messages name (no password)
+        self._closed = False
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> "PgDb":
+        """Connect to ``url``; :class:`DatabaseUnusable` with one sentence if it cannot."""
+        try:
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size,
+                                             command_timeout=60)
+        except (OSError, asyncpg.PostgresError, asyncio.TimeoutError, ValueError) as err:
+            raise DatabaseUnusable(
+                f"The PostgreSQL database {redact(url)} cannot be reached ({err}); check "
+                "DATABASE_URL and that the server is running.") from err
+        return cls(pool, url)
+
+    @asynccontextmanager
+    async def transaction(self, write: bool = True) -> AsyncIterator[PgTx]:
+        """One pooled connection in one transaction; COMMIT, or ROLLBACK on error."""
+        if self._closed:
+            raise RuntimeError(f"database {self.path} is closed")
+        isolation = "read_committed" if write else "repeatable_read"
+        async with self.pool.acquire() as conn:
+            async with conn.transaction(isolation=isolation):
+                yield PgTx(conn)
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection outside any transaction (migrations, bulk copies)."""
+        if self._closed:
+            raise RuntimeError(f"database {self.path} is closed")
+        async with self.pool.acquire() as conn:
+            yield conn
+
+    async def close(self) -> None:
+        """Close the pool (idempotent); waits for the transactions under way."""
+        if self._closed:
+            return
+        self._closed = True
+        await self.pool.close()
