@@ -68,12 +68,14 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
     values: dict[str, dict[int, float]] = {c: {} for c in candidates}
     alive, spent, w, last = list(candidates), 0, 0, 0.0
     rounds = max(1, math.ceil(math.log2(len(alive))))
-    while spent < budget.iterations:
+    timely = True
+    while timely and spent < budget.iterations:
         worlds = max(2, (budget.iterations - spent) // (len(alive) * rounds))
         for _ in range(worlds):
             now = time.thread_time()
-            if spent and now - start + last > budget.seconds:  # the next world would overrun
-                return _verdict(favourite, alive, values, budget.confidence)
+            timely = not spent or now - start + last <= budget.seconds
+            if not timely:  # the next world would overrun
+                break
             world = first if w == 0 else game.determinize(view, rng)
             seed = rng.getrandbits(32)
             for option in alive:
@@ -87,7 +89,7 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
             continue
         rounds = max(1, rounds - 1)
         alive = _halve(alive, favourite, values)
-    return _verdict(favourite, alive, values, budget.confidence)
+    return _verdict(favourite, alive, values, max(budget.confidence, judge(game).confidence))
 
 
 def _play(game: Game, world: State, seat: int, action: Action, seed: int, depth: int):

@@ -5,8 +5,9 @@ random moves keeps rollouts diverse) until the game ends, or, for games that off
 points estimate, until ``HORIZON`` actions (an early cut-off: a long rollout's noise
 drowns the few points one decision is worth).  Each game's estimate lives next to its
 ``determinize``: ``ai_scores(state)`` (points per seat, public and hidden assets valued
-the same way for every seat), ``HORIZON`` and ``SCALE`` (how many points of lead make a
-game about three-quarters won).
+the same way for every seat), ``HORIZON``, ``SCALE`` (how many points of lead make a
+game about three-quarters won) and ``CONFIDENCE`` (optional: standard errors the search
+needs before it overrides the heuristic, for a game whose estimate is rough).
 
 The value of a rollout for a seat lies in 0..1: at the end mostly the win share plus a
 little for the margin; at a cut-off a smooth win chance from the lead over the best
@@ -34,6 +35,7 @@ class Judge:
     scores: Callable[[State], list[float]] | None
     horizon: int | None
     scale: float
+    confidence: float = 0.0
 
 
 _JUDGES: dict[str, Judge] = {}
@@ -48,7 +50,8 @@ def judge(game: Game) -> Judge:
             module = None
         _JUDGES[game.id] = Judge(getattr(module, "ai_scores", None),
                                  getattr(module, "HORIZON", None),
-                                 float(getattr(module, "SCALE", 10.0)))
+                                 float(getattr(module, "SCALE", 10.0)),
+                                 float(getattr(module, "CONFIDENCE", 0.0)))
     return _JUDGES[game.id]
 
 
