@@ -39,8 +39,8 @@ __all__ = ["LEVELS", "BUDGETS", "Budget", "decide", "knowledge", "honest"]
 
 LEVELS = ("easy", "normal", "hard")
 #: per level: iterations and CPU seconds per decision (whichever ends first)
-BUDGETS = {"normal": Budget(iterations=64, seconds=0.25, width=4),
-           "hard": Budget(iterations=480, seconds=1.6, width=6)}
+BUDGETS = {"normal": Budget(iterations=128, seconds=0.25, width=4),
+           "hard": Budget(iterations=960, seconds=1.6, width=6)}
 
 
 def knowledge(game: Game, state: State, seat: int) -> dict:
