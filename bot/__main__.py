@@ -1,4 +1,5 @@
-"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync | arena | soak | loadtest]``."""
+"""Command line: ``python -m bot [run | demo | simulate | commands | bench | sync | arena | soak |
+loadtest | migrate-db]``."""
 from __future__ import annotations
 
 import argparse
@@ -41,6 +42,7 @@ def _storage_failure(err: BaseException) -> int:
 def cmd_run(args) -> int:
     from storage.db import DatabaseUnusable, diagnose
     from storage.migrations import check_not_newer
+    from storage.pg import is_postgres_url
 
     settings = load_settings()
     if not settings.token:
@@ -51,7 +53,8 @@ def cmd_run(args) -> int:
 
     try:
         # before logging in: a clear sentence, no traceback, nothing written
-        check_not_newer(settings.database_path, diagnose(settings.database_path) or 0)
+        if not is_postgres_url(settings.database_url):  # PostgreSQL: checked on connecting
+            check_not_newer(settings.database_path, diagnose(settings.database_path) or 0)
         bot = CastellanBot(settings)
         bot.run(settings.token, log_handler=None)
     except DatabaseUnusable as err:
@@ -158,6 +161,13 @@ def cmd_loadtest(args) -> int:
     return 0
 
 
+def cmd_migrate_db(args) -> int:
+    """Copy a SQLite database into an empty PostgreSQL one; figures, then the verdict."""
+    from bot.migrate_db import run
+
+    return run(args.source, args.target)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["arena"]:  # AI levels against each other (its own options)
@@ -206,10 +216,15 @@ def main(argv: list[str] | None = None) -> int:
     load.add_argument("--seed", type=int, default=1)
     load.add_argument("--no-user-cache", action="store_true",
                       help="read user preferences from the database every time")
+    mig = sub.add_parser("migrate-db", help="copy a SQLite database into an empty PostgreSQL "
+                                            "one, verified by row counts and checksums")
+    mig.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH")
+    mig.add_argument("--to", dest="target", required=True, metavar="postgresql://...")
     args = parser.parse_args(argv)
     handlers = {None: cmd_run, "run": cmd_run, "run-or-demo": cmd_run_or_demo,
                 "simulate": cmd_simulate, "commands": cmd_commands, "sync": cmd_sync,
-                "bench": cmd_bench, "soak": cmd_soak, "loadtest": cmd_loadtest}
+                "bench": cmd_bench, "soak": cmd_soak, "loadtest": cmd_loadtest,
+                "migrate-db": cmd_migrate_db}
     return handlers[args.cmd](args)
 
 

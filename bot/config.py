@@ -14,6 +14,12 @@ class Settings:
     log_level: str
     lobby_days: int = 7         # lobbies that never start close after this many days
     vacation_days: int = 14     # each player's vacation allowance per month
+    # what open_database() opens: DATABASE_URL (postgresql://...), else database_path
+    database_url: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.database_url:
+            object.__setattr__(self, "database_url", self.database_path)
 
 
 def load_settings(env_file: str | None = ".env") -> Settings:
@@ -33,6 +39,7 @@ def load_settings(env_file: str | None = ".env") -> Settings:
         log_level=os.environ.get("LOG_LEVEL", "").strip().upper() or "INFO",
         lobby_days=_int(os.environ.get("LOBBY_DAYS"), 7),
         vacation_days=_int(os.environ.get("VACATION_DAYS"), 14),
+        database_url=os.environ.get("DATABASE_URL", "").strip(),
     )
 
 

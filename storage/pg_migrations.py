@@ -157,6 +157,28 @@ PG_STEPS: list[Step] = [
             PRIMARY KEY (game, name)
         )""",
     ),
+    (  # v9: the delivery outbox (storage/outbox.py): open announcement jobs, delivered effects
+        """CREATE TABLE announcements (
+            game BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            from_seq INTEGER NOT NULL,
+            before TEXT NOT NULL,
+            actor INTEGER,
+            state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'done')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_try DOUBLE PRECISION NOT NULL DEFAULT 0,
+            error TEXT,
+            PRIMARY KEY (game, from_seq)
+        )""",
+        "CREATE UNIQUE INDEX announcements_open ON announcements (game) WHERE state = 'open'",
+        "CREATE INDEX announcements_due ON announcements (next_try) WHERE state = 'open'",
+        """CREATE TABLE deliveries (
+            game BIGINT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            effect TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            detail TEXT,
+            PRIMARY KEY (game, effect)
+        )""",
+    ),
 ]
 
 _VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
