@@ -83,6 +83,7 @@ def place_tile(state: dict, seat: int, tile: str, space: int) -> list[Event]:
     p = state["players"][seat]
     p["store"].remove(tile)
     p["sp"][space] = tile
+    estate.placed(p, space)
     events = [Event("place", {"seat": seat, "tile": tile, "space": space})]
     if estate.region_complete(p, space):
         size = len(estate.region_spaces(p, space))
