@@ -121,23 +121,20 @@ def test_citadels_normal_completes_the_city_for_the_win():
 
 
 def test_schutz_burg_normal_builds_what_it_can_pay_exactly():
-    """A build step of a card that earns crown points (Stonemason, Worker) where
-    templates can be paid exactly (the engine offers only those): normal builds, not
-    ``done``.  (With the Bricklayer a building earns Taler, not points, and keeping the
-    resources for a later, bigger building can be right: no obvious move there.)"""
+    """A Stonemason's build step (full crown points) where templates can be paid exactly
+    (the engine offers only those): normal builds, not ``done``.  Not with the other
+    cards: a Worker builds for half the points and the Bricklayer for Taler, and there
+    keeping the resources for a Stonemason's full-point building can be better (the
+    search measured it so in such positions); no obvious move there."""
     game = registry.get("schutz_burg")
     found = 0
-    for seed in (3, 4):
+    for seed in (3, 4, 5, 6):
         for state, decision in _states(game, 2, seed=seed, every=1.0):
-            if decision.kind == "build" and any(o.id.startswith("tpl:") and
-                                                o.label != "template_taler"
-                                                for o in decision.options):
+            if decision.kind == "build" and any(o.label == "template" for o in decision.options):
                 pick = decide(game, knowledge(game, state, decision.seat), "normal", 5, NORMAL)
                 assert pick.startswith("tpl:"), pick
                 found += 1
-                if found == 4:
-                    return
-    assert found == 4
+    assert found >= 3
 
 
 @pytest.mark.parametrize("game_id,seeds", [
