@@ -112,3 +112,12 @@ async def test_unreachable_server_is_one_sentence(pg_server):
         await open_database(url.replace("postgres@", "postgres:secret@"))
     except DatabaseUnusable as err:
         assert "secret" not in str(err)
+
+
+def test_placeholders_are_numbered_outside_quotes():
+    from storage.pg import pg_sql
+
+    assert pg_sql("SELECT a FROM t WHERE b = ? AND c = '?' AND \"d?\" IN (?, ?)") == \
+        "SELECT a FROM t WHERE b = $1 AND c = '?' AND \"d?\" IN ($2, $3)"
+    assert pg_sql("UPDATE t SET x = 'it''s ?' WHERE y = ?") == \
+        "UPDATE t SET x = 'it''s ?' WHERE y = $1"
