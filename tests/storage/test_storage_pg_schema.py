@@ -96,12 +96,13 @@ async def test_failing_step_rolls_back_entirely(empty_pg_url):
         await db.close()
 
 
-async def test_newer_schema_is_refused(pg_url):
-    conn = await asyncpg.connect(pg_url)
+async def test_newer_schema_is_refused(empty_pg_url):
+    await (await open_database(empty_pg_url)).close()
+    conn = await asyncpg.connect(empty_pg_url)
     await conn.execute("UPDATE schema_version SET version = $1", len(PG_STEPS) + 5)
     await conn.close()
     with pytest.raises(DatabaseUnusable, match="newer than this code"):
-        await open_database(pg_url)
+        await open_database(empty_pg_url)
 
 
 async def test_unreachable_server_is_one_sentence(pg_server):
