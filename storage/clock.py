@@ -62,7 +62,8 @@ class ClockStore:
 
     def __init__(self, database: Database) -> None:
         self._db = database._db  # the same connection and lock as the games
-        self._claimed: dict[tuple[int, int], float] = {}  # (game, seat) -> real due
+        # (game, seat) -> (its real due, the lease this process wrote in its place)
+        self._claimed: dict[tuple[int, int], tuple[float, float]] = {}
 
     # -- seat clocks -------------------------------------------------------------------
     async def seats(self, game_id: int) -> dict[int, SeatClock]:
@@ -71,7 +72,9 @@ class ClockStore:
             rows = await tx.fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE game = ?", (game_id,))
         clocks = {r["seat"]: _clock(r) for r in rows}
         for c in clocks.values():
-            c.due = self._claimed.get((c.game, c.seat), c.due)
+            real, lease = self._claimed.get((c.game, c.seat), (None, None))
+            if c.due is not None and c.due == lease:   # not rewritten by anyone since
+                c.due = real
         return clocks
 
     async def put(self, clocks: list[SeatClock]) -> None:
@@ -95,16 +98,16 @@ class ClockStore:
                 " ORDER BY due LIMIT ?", (now, limit))
         if not rows:
             return []
-        won = []
+        won, lease = [], now + CLAIM_LEASE_S
         async with self._db.transaction() as tx:
             for r in rows:
                 claimed = await tx.fetchone(
                     "UPDATE clocks SET due = ? WHERE game = ? AND seat = ? AND due = ?"
-                    " RETURNING seat", (now + CLAIM_LEASE_S, r["game"], r["seat"], r["due"]))
+                    " RETURNING seat", (lease, r["game"], r["seat"], r["due"]))
                 if claimed is not None:
                     won.append(_clock(r))
         for c in won:
-            self._claimed[(c.game, c.seat)] = c.due
+            self._claimed[(c.game, c.seat)] = (c.due, lease)
         return won
 
     async def next_due(self) -> float | None:

@@ -39,3 +39,16 @@ async def test_two_processes_claim_each_due_seat_once(db, target):
         assert lapsed == keys(won) - {(first.game, first.seat)}
     finally:
         await other.close()
+
+
+async def test_a_seat_rewritten_by_another_process_shows_its_new_due(db, target):
+    game = await active_game(db)
+    store = ClockStore(db)
+    await store.put([SeatClock(game, 0, "t", 0.0, 500.0, None, 0, 100.0, 0)])
+    assert [c.due for c in await store.due(200.0)] == [100.0]
+    other = await open_database(target)
+    try:   # a move in another process starts a new turn for the seat meanwhile
+        await ClockStore(other).put([SeatClock(game, 0, "t2", 150.0, 900.0, None, 0, 700.0, 0)])
+    finally:
+        await other.close()
+    assert (await store.seats(game))[0].due == 700.0
