@@ -128,8 +128,10 @@ def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
 
 def sell_options(p: dict, die: int | None) -> list[Opt]:
     """``sell:<goods>`` for every goods type held (a sale takes the whole type)."""
-    row = cost_row(p["know"], die) if die else _NO_COST
     out = []
+    if not any(p["goods"]):
+        return out
+    row = cost_row(p["know"], die) if die else _NO_COST
     for g in GOODS:
         count = p["goods"][g]
         if count and row[g] <= p["workers"]:

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from engine.core import Event, Option
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
-from engine.burgundy.choices import BACK, Opt, action_options, space_options
+from engine.burgundy.choices import BACK, WORKERS, Opt, action_options, space_options
 from engine.burgundy.data import DEPOTS, DIE, TILES
 from engine.burgundy.dice import cost_row
 from engine.burgundy.effects import resolve_effect
 from engine.burgundy.flow import next_turn
 from engine.burgundy.frames import (
-    close_parent, do_action, finish_take, first, parent_die, prefer, push, register, start_take,
+    close_parent, do_action, finish_take, first, parent_die, push, register, start_take,
 )
 from engine.burgundy.knowledge import BUY_ANY_DEPOT, PLACE_FREE_STEP
 
@@ -87,8 +87,17 @@ def _space_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[E
 
 # -- full storage -----------------------------------------------------------------------
 def _discard_options(state: dict, frame: dict, p: dict) -> list[Opt]:
-    return [Option(f"discard:{t}", "discard", {"tile": t, "new": frame["tile"]})
-            for t in p["store"]] + [BACK]
+    new = frame["tile"]
+    return [_DISCARD.get((t, new)) or _discard(t, new) for t in p["store"]] + [BACK]
+
+
+#: (stored tile, new tile) -> its ``discard`` option, made once
+_DISCARD: dict[tuple[str, str], Option] = {}
+
+
+def _discard(tile: str, new: str) -> Option:
+    opt = _DISCARD[tile, new] = Option(f"discard:{tile}", "discard", {"tile": tile, "new": new})
+    return opt
 
 
 def _discard_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
@@ -100,6 +109,6 @@ def _discard_choose(state: dict, seat: int, frame: dict, option_id: str) -> list
                                 frame["buy"])
 
 
-register("die_action", _die_options, _die_choose, prefer("workers"))
+register("die_action", _die_options, _die_choose, lambda options: WORKERS.id)  # always offered
 register("space", _space_options, _space_choose, first)
 register("discard", _discard_options, _discard_choose, first)
