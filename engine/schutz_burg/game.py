@@ -67,9 +67,7 @@ class SchutzBurg(Game):
     def turn_marker(self, state: State) -> Any:
         """(round, picking?, phase steps still queued): the pick, the winter card, the reveal
         and each resolving card get their own board, even when the same seat acts next."""
-        phases = ("winter_draw", "reveal", "resolve", "worker_pair", "round_end")
-        return (state["round"], bool(flow.pick_waiting(state)),
-                sum(1 for st in state["queue"] if st[0] in phases))
+        return (state["round"], bool(flow.pick_waiting(state)), _phases_left(state))
 
     def turn_label(self, state: State) -> tuple[str, Mapping[str, Any]] | None:
         """"Round 3 of 7"."""
@@ -84,5 +82,18 @@ class SchutzBurg(Game):
     public_state = Hook(".determinize")
     determinize = Hook(".determinize", pass_game=True)
 
+
+def _phases_left(state: State) -> int:
+    """Phase steps still to come; a 2-player seat's Worker pair counts as its cards (each
+    resolves on its own, also when both resolve within one answer of the order question)."""
+    left = sum(len(st[2]) if st[0] == "worker_pair" else 1
+               for st in state["queue"] if st[0] in _PHASES)
+    task = state.get("task")
+    if task is not None and task.get("type") == "worker_order":
+        left += len(task["cards"])
+    return left
+
+
+_PHASES = ("winter_draw", "reveal", "resolve", "worker_pair", "round_end")
 
 GAME = SchutzBurg()
