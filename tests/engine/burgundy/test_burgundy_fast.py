@@ -1,14 +1,18 @@
 """The faster Burgundy path (cached estate layout, shared options, place options memo)
 plays exactly like the slow one: seeded lockstep games, legal spaces against the plain
 neighbour scan and place options against a fresh derivation."""
+import random
+
 import pytest
 
 from engine.burgundy import GAME
 from engine.burgundy.choices import place_options, space_costs
-from engine.burgundy.data import TILES
-from engine.burgundy.estate import city_has, estate_of, legal_spaces, touches_covered
+from engine.burgundy.data import COLOURS, TILES
+from engine.burgundy.estate import (
+    Layout, _layout, city_has, estate_of, layout, legal_spaces, touches_covered,
+)
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
-from engine.core import Option
+from engine.core import Action, Option
 
 from tests.engine.lockstep import lockstep
 
@@ -49,3 +53,27 @@ def reference_check(state):
 def test_fast_path_plays_like_the_slow_path(seats):
     for seed in range(3):
         assert lockstep(GAME, seats, seed, check=reference_check) > 100
+
+
+def test_layout_carried_over_a_placement_equals_a_fresh_one():
+    """After every move of seeded random games, each player's layout (carried over from
+    placement to placement by ``estate.placed``) answers like one worked out afresh."""
+    carried = 0
+    for seed in range(4):
+        state = GAME.setup(4, {}, seed)
+        rnd = random.Random(seed)
+        while GAME.result(state) is None:
+            decision = GAME.pending(state)[0]
+            GAME.apply(state, decision.seat, Action(decision.kind,
+                                                    rnd.choice(decision.options).id))
+            for player in state["players"]:
+                facts = layout(player)
+                carried += facts is not _layout(player["estate"], tuple(player["sp"]))
+                fresh = Layout(player["estate"], tuple(player["sp"]))
+                assert facts.sp == fresh.sp
+                for colour in COLOURS:
+                    assert facts.open_spaces(colour) == fresh.open_spaces(colour)
+                for tile in TILES:
+                    for any_city in (False, True):
+                        assert facts.numbers(tile, any_city) == fresh.numbers(tile, any_city)
+    assert carried > 100  # the carried-over path was exercised
