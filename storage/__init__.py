@@ -1,4 +1,5 @@
-"""Castellan's persistence: SQLite through aiosqlite, behind a small repository.
+"""Castellan's persistence: SQLite (the embedded default) or PostgreSQL (``DATABASE_URL``),
+behind one small repository.
 
     db = await open_database("castellan.db")      # connects and migrates
     game_id = await db.create_game("citadels", engine_version=1, options={}, ...)

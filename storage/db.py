@@ -17,7 +17,7 @@ therefore runs every transaction (reads included, so nobody sees another task's
 uncommitted rows) under one ``asyncio.Lock``; writes use ``BEGIN IMMEDIATE``.
 
 The WAL is bounded under any steady load (see :class:`Checkpointer`): checkpoints (which
-fsync) run on a second connection in a worker thread, after every ``CHECKPOINT_WRITES``
+fsync) run on a second connection on aiosqlite's worker thread, after every ``CHECKPOINT_WRITES``
 writes or ``CHECKPOINT_INTERVAL_S`` seconds of writing, and once writes pause; each
 ends with a short catch-up holding the transaction lock, so the WAL is reused from its
 start every cycle (writers wait a few milliseconds per cycle, never for idleness).
@@ -32,6 +32,8 @@ import os
 import sqlite3
 import time
 from typing import Any, Iterable
+
+import aiosqlite
 
 __all__ = ["Checkpointer", "DatabaseUnusable", "Db", "Tx", "connect", "diagnose"]
 
@@ -164,7 +166,7 @@ class Checkpointer:
     def __init__(self, path: str, lock: asyncio.Lock) -> None:
         self.path = path
         self._lock = lock
-        self._conn: sqlite3.Connection | None = None
+        self._conn: aiosqlite.Connection | None = None
         self._task: asyncio.Task | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._writes = 0
@@ -217,23 +219,31 @@ class Checkpointer:
         write starts the WAL from its beginning; TRUNCATE when the file outgrew
         ``WAL_LIMIT``."""
         try:
-            await asyncio.to_thread(self._checkpoint, "PASSIVE")
+            await self._checkpoint("PASSIVE")
             async with self._lock:
                 if self.wal_size() > WAL_LIMIT:
                     self.truncates += 1
-                    await asyncio.to_thread(self._checkpoint, "TRUNCATE")
+                    await self._checkpoint("TRUNCATE")
                 else:
-                    await asyncio.to_thread(self._checkpoint, "PASSIVE")
+                    await self._checkpoint("PASSIVE")
             self.runs += 1
         except sqlite3.Error as err:  # an optimisation: the next one catches up
             log.debug("WAL checkpoint failed: %s", err)
         finally:
             self._task = None
 
-    def _checkpoint(self, mode: str) -> None:
+    async def _checkpoint(self, mode: str) -> None:
+        """One checkpoint on the second connection, which aiosqlite runs on its own
+        thread: the fsync never blocks the event loop."""
         if self._conn is None:
-            self._conn = connect(self.path)
-        self._conn.execute(f"PRAGMA wal_checkpoint({mode})").close()
+            conn = await aiosqlite.connect(self.path, isolation_level=None)
+            try:
+                await (await conn.execute("PRAGMA busy_timeout = 5000")).close()
+            except BaseException:
+                await conn.close()
+                raise
+            self._conn = conn
+        await (await self._conn.execute(f"PRAGMA wal_checkpoint({mode})")).close()
 
     async def close(self) -> None:
         if self._idle is not None:
@@ -242,7 +252,7 @@ class Checkpointer:
         if self._task is not None:
             await asyncio.shield(self._task)
         if self._conn is not None:
-            self._conn.close()
+            await self._conn.close()
             self._conn = None
 
 
