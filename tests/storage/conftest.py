@@ -37,13 +37,7 @@ async def _make_databases(server: PgServer) -> None:
 
 
 async def _create(server: PgServer, name: str) -> None:
-    import asyncpg
-
-    conn = await asyncpg.connect(server.url())
-    try:
-        await conn.execute(f"CREATE DATABASE {name} TEMPLATE template0 STRATEGY FILE_COPY")
-    finally:
-        await conn.close()
+    await server.execute(f"CREATE DATABASE {name} TEMPLATE template0 STRATEGY FILE_COPY")
 
 
 async def fresh_database(server: PgServer) -> str:
@@ -54,30 +48,21 @@ async def fresh_database(server: PgServer) -> str:
 
 
 async def drop_database(server: PgServer, url: str) -> None:
-    import asyncpg
+    await server.execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
 
-    conn = await asyncpg.connect(server.url())
-    try:
-        await conn.execute(f"DROP DATABASE IF EXISTS {url.rsplit('/', 1)[1]} WITH (FORCE)")
-    finally:
-        await conn.close()
+
+#: empty every table but the schema version, ids starting again from 1
+_EMPTY = """DO $$ BEGIN EXECUTE (
+    SELECT 'TRUNCATE ' || string_agg(quote_ident(tablename), ', ') || ' RESTART IDENTITY CASCADE'
+    FROM pg_tables WHERE schemaname = 'public' AND tablename != 'schema_version');
+END $$"""
 
 
 @pytest.fixture
 async def pg_url(pg_server):
     """The URL of the shared migrated PostgreSQL database, emptied for this test."""
-    import asyncpg
-
-    url = pg_server.url(SHARED)
-    conn = await asyncpg.connect(url)
-    try:
-        tables = [r[0] for r in await conn.fetch(
-            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
-            " AND tablename != 'schema_version'")]
-        await conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
-    finally:
-        await conn.close()
-    return url
+    await pg_server.execute(_EMPTY, SHARED)
+    return pg_server.url(SHARED)
 
 
 @pytest.fixture

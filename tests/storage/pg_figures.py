@@ -31,11 +31,7 @@ from storage.bench import measure_commit_times  # noqa: E402
 
 
 async def _create(server: PgServer, name: str) -> str:
-    import asyncpg
-
-    conn = await asyncpg.connect(server.url())
-    await conn.execute(f"CREATE DATABASE {name}")
-    await conn.close()
+    await server.execute(f"CREATE DATABASE {name}")
     return server.url(name)
 
 

@@ -125,6 +125,16 @@ class PgServer:
             if os.path.exists(folder) else ""
         raise PgUnavailable(f"the PostgreSQL server did not start: {tail}")
 
+    async def execute(self, sql: str, database: str = "postgres") -> None:
+        """Run one statement on ``database`` (e.g. CREATE DATABASE on the default one)."""
+        import asyncpg
+
+        conn = await asyncpg.connect(self.url(database))
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
     def _accepts(self) -> bool:
         """The server answers queries (not just 'starting up')."""
         import asyncio

@@ -1,14 +1,14 @@
 """One bot process of the PostgreSQL race test (test_pg_race.py): the real
 TableService on a shared database, clicking what every other worker clicks.
 
-    python race_worker.py URL clicks ROUND_S TABLE_ID...
+    python race_worker.py URL clicks TABLE_ID...
     python race_worker.py URL deadlines NOW
 
-Once connected, a worker prints ``ready`` and reads START (a wall-clock time, the same
-for every worker) from its standard input.  ``clicks``: for each round ``r``, at
-``START + r * ROUND_S``, click on every table the option the engine's AI picks for the table's
+The test drives the workers in rounds: a worker prepares its round, prints ``ready``
+and waits for a line on its standard input; the test sends it to every worker at once
+when all are ready.  ``clicks``: in each of ``ROUNDS`` rounds, click on every table the option the engine's AI picks for the table's
 current seq with a seed made of (table, seq): workers at the same seq make identical
-clicks.  ``deadlines``: at ``START``, run the turn clock as if it were ``NOW``.  Prints
+clicks.  ``deadlines``: one round: run the turn clock as if it were ``NOW``.  Prints
 one JSON line: every click as ``[table, expected_seq, "applied" | "stale" | error]``, or
 the tables where the clock timed a seat out and the DMs it sent (reminders).
 """
@@ -18,7 +18,6 @@ import asyncio
 import json
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -51,21 +50,23 @@ async def _click(svc: TableService, table: int) -> list:
     return fire
 
 
-async def _sleep_until(moment: float) -> None:
-    await asyncio.sleep(max(0.0, moment - time.time()))
+async def _go() -> None:
+    """Ready; wait for the test's signal (sent to every worker at once)."""
+    print("ready", flush=True)
+    await asyncio.to_thread(sys.stdin.readline)
 
 
-async def clicks(svc: TableService, tables: list[int], start: float, round_s: float) -> dict:
+async def clicks(svc: TableService, tables: list[int]) -> dict:
     done = []
-    for r in range(ROUNDS):
+    for _ in range(ROUNDS):
         fires = [await _click(svc, t) for t in tables]
-        await _sleep_until(start + r * round_s)
+        await _go()
         done += await asyncio.gather(*(fire() for fire in fires))
     return {"clicks": done}
 
 
-async def deadlines(svc: TableService, start: float, now: float) -> dict:
-    await _sleep_until(start)
+async def deadlines(svc: TableService, now: float) -> dict:
+    await _go()
     timed_out = await svc.enforce_deadlines(now)
     return {"timed_out": timed_out, "dms": svc.notifier.dms}
 
@@ -74,11 +75,9 @@ async def main(url: str, mode: str, args: list[str]) -> dict:
     db = await open_database(url)
     try:
         svc = TableService(db, LoadNotifier(), renderer=Renderer(enabled=False))
-        print("ready", flush=True)
-        start = float(await asyncio.to_thread(sys.stdin.readline))
         if mode == "clicks":
-            return await clicks(svc, [int(a) for a in args[1:]], start, float(args[0]))
-        return await deadlines(svc, start, float(args[0]))
+            return await clicks(svc, [int(a) for a in args])
+        return await deadlines(svc, float(args[0]))
     finally:
         await db.close()
 

@@ -9,6 +9,7 @@ import asyncio
 import json
 import subprocess
 import sys
+import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -26,7 +27,6 @@ from race_worker import ROUNDS
 
 WORKER = Path(__file__).with_name("race_worker.py")
 GAMES = ("citadels", "burgundy", "schutz_burg", "ludwig", "carcassonne_castle")
-ROUND_S = 0.4
 
 
 async def started_tables(url: str, count: int, *, turn_hours: int | None = None) -> list[int]:
@@ -47,23 +47,36 @@ async def started_tables(url: str, count: int, *, turn_hours: int | None = None)
         await db.close()
 
 
-def run_workers(url: str, processes: int, *args: str) -> list[dict]:
-    """``processes`` workers, connected, then started at the same moment; their results."""
+def run_workers(url: str, processes: int, rounds: int, *args: str) -> list[dict]:
+    """``processes`` workers through ``rounds`` rounds, each started in every worker at
+    the same moment once all are ready; their results."""
+    logs = [tempfile.TemporaryFile("w+") for _ in range(processes)]
     workers = [subprocess.Popen([sys.executable, str(WORKER), url, *args], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-               for _ in range(processes)]
-    for w in workers:
-        assert w.stdout.readline().strip() == "ready", w.stderr.read()[-2000:]
-    start = f"{time.time() + 0.3}\n"
-    for w in workers:
-        w.stdin.write(start)
-        w.stdin.flush()
-    results = []
-    for w in workers:
-        out, err = w.communicate(timeout=120)
-        assert w.returncode == 0, err[-2000:]
-        results.append(json.loads(out.splitlines()[-1]))
-    return results
+                                stdout=subprocess.PIPE, stderr=log, text=True) for log in logs]
+
+    def failed(n: int) -> str:
+        logs[n].seek(0)
+        return logs[n].read()[-2000:]
+
+    try:
+        for _ in range(rounds):
+            for n, w in enumerate(workers):
+                assert w.stdout.readline().strip() == "ready", failed(n)
+            for w in workers:
+                w.stdin.write("go\n")
+                w.stdin.flush()
+        results = []
+        for n, w in enumerate(workers):
+            out, _ = w.communicate(timeout=120)
+            assert w.returncode == 0, failed(n)
+            results.append(json.loads(out.splitlines()[-1]))
+        return results
+    finally:
+        for w, log in zip(workers, logs):
+            if w.poll() is None:
+                w.kill()
+                w.wait()
+            log.close()
 
 
 async def moves_and_seq(url: str, table: int) -> tuple[list[int], int]:
@@ -77,22 +90,22 @@ async def moves_and_seq(url: str, table: int) -> tuple[list[int], int]:
 @pytest.mark.parametrize("processes", [2, 4])
 async def test_identical_clicks_from_several_processes_apply_once(pg_url, processes):
     tables = await started_tables(pg_url, 5)
-    results = await asyncio.to_thread(run_workers, pg_url, processes, "clicks", str(ROUND_S),
+    results = await asyncio.to_thread(run_workers, pg_url, processes, ROUNDS, "clicks",
                                       *map(str, tables))
     outcomes = defaultdict(list)   # (table, expected seq) -> outcome of each click
     for result in results:
         for table, seq, outcome in result["clicks"]:
             outcomes[(table, seq)].append(outcome)
-    assert {o for group in outcomes.values() for o in group} <= {"applied", "stale"}
-    assert all(group.count("applied") == 1 for group in outcomes.values()), outcomes
-    raced = sum(len(group) > 1 for group in outcomes.values())
-    assert raced >= len(tables) * ROUNDS // 2   # most clicks had an identical twin
+    # every round, every process clicked the same option at the same seq of each table
+    assert sorted(outcomes) == [(t, s) for t in tables for s in range(ROUNDS)]
+    assert all(len(group) == processes for group in outcomes.values())
+    assert all(sorted(group) == ["applied"] + ["stale"] * (processes - 1)
+               for group in outcomes.values()), outcomes
     for table in tables:
         seqs, seq = await moves_and_seq(pg_url, table)
-        applied = sorted(s + 1 for (t, s), group in outcomes.items() if t == table)
-        assert seqs == list(range(1, seq + 1)) == applied   # no gap, nothing lost or doubled
-    print(f"{processes} processes: {sum(map(len, outcomes.values()))} clicks on "
-          f"{len(tables)} tables, {len(outcomes)} moves applied, {raced} raced")
+        assert seqs == list(range(1, ROUNDS + 1)) and seq == ROUNDS   # no gap, none doubled
+    print(f"{processes} processes: {sum(map(len, outcomes.values()))} identical clicks in "
+          f"{len(outcomes)} races on {len(tables)} tables: {len(outcomes)} applied")
 
 
 @pytest.mark.parametrize("processes", [2, 4])
@@ -107,13 +120,13 @@ async def test_every_reminder_and_deadline_fires_in_exactly_one_process(pg_url, 
     finally:
         await db.close()
     # half the hour gone: one reminder per waiting seat, by DM
-    results = await asyncio.to_thread(run_workers, pg_url, processes, "deadlines",
+    results = await asyncio.to_thread(run_workers, pg_url, processes, 1, "deadlines",
                                       str(began + 1800 + 60))
     assert sum(r["dms"] for r in results) == sum(map(len, waiting.values()))
     assert not any(r["timed_out"] for r in results)
     reminded = [r["dms"] for r in results]
     # two hours gone: each waiting seat timed out once, each table moved by one process
-    results = await asyncio.to_thread(run_workers, pg_url, processes, "deadlines",
+    results = await asyncio.to_thread(run_workers, pg_url, processes, 1, "deadlines",
                                       str(began + 2 * 3600))
     fired = [t for result in results for t in result["timed_out"]]
     assert sorted(fired) == sorted(tables)
