@@ -10,7 +10,9 @@ that restores that state, so the move log, the history and replays show it.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+import weakref
+from collections import Counter, OrderedDict
+from typing import TYPE_CHECKING, Any
 
 from bot import messages as m
 from bot.i18n import t
@@ -32,12 +34,68 @@ def snapshot(state: dict) -> dict:
     return json.loads(json.dumps(state))
 
 
+class SeenCache:
+    """What every viewer saw right after a stored move (``Game.seen_names``), so the
+    next move's undo check does not build and walk the views of its "before" state again.
+
+    Per repository object (weakly held: two databases never share entries, a closed one
+    takes its entries with it), then per (game id, seq): a stored game's seq names one
+    state (each move advances it by one).  The game type and the state's RNG value are
+    kept too and must match, a cheap guard against anything else.  Bounded LRU; viewers
+    that saw the same share one Counter (most views of a public game are equal)."""
+
+    def __init__(self, size: int = 8192) -> None:
+        self._size = size
+        self._per_db: weakref.WeakKeyDictionary[Any, OrderedDict] = weakref.WeakKeyDictionary()
+
+    def take(self, db: Any, game_id: int, seq: int, kind: str,
+             state: dict) -> tuple[Counter, ...] | None:
+        """The counts kept for that state, removed (the game moves on), or None."""
+        entries = self._per_db.get(db)
+        entry = entries.pop((game_id, seq), None) if entries is not None else None
+        if entry is None or entry[0] != kind or entry[1] != state.get("rng"):
+            return None
+        return entry[2]
+
+    def keep(self, db: Any, game_id: int, seq: int, kind: str, state: dict,
+             seen: tuple[Counter, ...]) -> None:
+        entries = self._per_db.get(db)
+        if entries is None:
+            entries = self._per_db[db] = OrderedDict()
+        entries[(game_id, seq)] = (kind, state.get("rng"), _shared(seen))
+        entries.move_to_end((game_id, seq))
+        while len(entries) > self._size:
+            entries.popitem(last=False)
+
+    def __len__(self) -> int:
+        return sum(len(entries) for entries in self._per_db.values())
+
+
+def _shared(seen: tuple[Counter, ...]) -> tuple[Counter, ...]:
+    """The counts, each one equal to an earlier viewer's replaced by that one."""
+    distinct: list[Counter] = []
+    for counts in seen:
+        if counts not in distinct:
+            distinct.append(counts)
+    return tuple(distinct[distinct.index(counts)] for counts in seen)
+
+
+SEEN = SeenCache()
+
+
 async def remember(db: "Database", game: Game, row: "GameRow", seat: int, before: dict,
                    events: list[Event]) -> None:
     """Keep ``before`` as the undo point of the move just stored (``row.seq``), or drop
-    the game's undo points if that move may not be taken back."""
+    the game's undo points if that move may not be taken back.  The views' counts of the
+    new state are kept for the next move's check (:class:`SeenCache`)."""
     memory = Memory(db)
-    if row.status == "active" and game.undoable(before, row.state, events):
+    ok = False
+    if row.status == "active":
+        known = SEEN.take(db, row.id, row.seq - 1, row.type, before)
+        ok, seen = game.undo_verdict(before, row.state, events, known)
+        if seen is not None:
+            SEEN.keep(db, row.id, row.seq, row.type, row.state, seen)
+    if ok:
         await memory.push_undo(row.id, row.seq, seat, before, row.state)
     else:
         await memory.clear_undo(row.id)

@@ -447,20 +447,43 @@ class Game:
         no private event, the game not over, and no seat (nor a spectator) sees a named
         thing (a card, character, tile: an id of :meth:`names`) more often than before,
         nor hears one it did not see, so no card was drawn, no hidden pick or hand card
-        shown.  Games override this only
-        where the generic rule is not enough."""
+        shown.  The rule is :meth:`undo_verdict`; games override that one only where the
+        generic rule is not enough."""
+        return self.undo_verdict(before, after, events)[0]
+
+    def undo_verdict(self, before: State, after: State, events: "list[Event]",
+                     seen_before: "tuple[Counter, ...] | None" = None,
+                     ) -> "tuple[bool, tuple[Counter, ...] | None]":
+        """:meth:`undoable`'s verdict, and :meth:`seen_names` of ``after`` when the rule
+        needed them (None when a cheap check decided first).  ``seen_before``: the
+        :meth:`seen_names` of ``before`` if the caller kept them (the previous move's
+        ``after``), so each state's views are built and walked once."""
         if before.get("rng") != after.get("rng") or self.result(after) is not None:
-            return False
+            return False, None
         if any(e.visible_to is not None for e in events):
-            return False
+            return False, None
         names = self.names()
         told = set(named_ids([dict(e.params) for e in events], names))  # said in public
-        seats = int(self.view(after, None).get("players") or 0)
-        for seat in (None, *range(seats)):
-            knew = named_ids(self.view(before, seat), names)
-            if named_ids(self.view(after, seat), names) - knew or told - set(knew):
-                return False
-        return True
+        seen_after = self.seen_names(after, names)
+        if seen_before is not None and len(seen_before) != len(seen_after):
+            seen_before = None  # not this game's counts: look again
+        for viewer, seen in enumerate(seen_after):
+            knew = seen_before[viewer] if seen_before is not None \
+                else named_ids(self.view(before, viewer - 1 if viewer else None), names)
+            if seen - knew or told - knew.keys():
+                return False, seen_after
+        return True, seen_after
+
+    def seen_names(self, state: State, names: Mapping[str, Any] | None = None,
+                   ) -> "tuple[Counter, ...]":
+        """How often each viewer sees each id of :meth:`names` (or of ``names`` when the
+        caller has them) in its view of ``state``: the spectator first, then seats 0, 1,
+        ... (what :meth:`undo_verdict` compares)."""
+        names = self.names() if names is None else names
+        spectator = self.view(state, None)
+        seats = int(spectator.get("players") or 0)
+        return (named_ids(spectator, names),
+                *(named_ids(self.view(state, seat), names) for seat in range(seats)))
 
     # -- shared helpers ---------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
