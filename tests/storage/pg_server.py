@@ -28,6 +28,7 @@ from pathlib import Path
 __all__ = ["PgServer", "PgUnavailable", "find_bindir"]
 
 UNPRIVILEGED = "nobody"
+PREFIX = "castellan-pg-"
 
 
 class PgUnavailable(RuntimeError):
@@ -63,6 +64,40 @@ def find_bindir() -> Path:
                         "package or `pip install -e '.[test]'` (the pgserver wheel)")
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _pid_in(path: Path) -> int | None:
+    try:
+        return int(path.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def sweep() -> None:
+    """Remove what test runs killed before their clean-up left behind: servers whose
+    owning process is gone are stopped, their folders removed."""
+    for folder in Path(tempfile.gettempdir()).glob(PREFIX + "*"):
+        owner = _pid_in(folder / "owner")
+        if owner is not None and _alive(owner):
+            continue
+        server = _pid_in(folder / "data" / "postmaster.pid")
+        if server is not None and _alive(server):
+            os.kill(server, signal.SIGQUIT)   # immediate shutdown: it is a throwaway
+            for _ in range(50):
+                if not _alive(server):
+                    break
+                time.sleep(0.1)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -86,7 +121,9 @@ class PgServer:
         that cannot be done here."""
         bindir = find_bindir()
         user = UNPRIVILEGED if os.geteuid() == 0 else None
-        folder = tempfile.mkdtemp(prefix="castellan-pg-")
+        sweep()
+        folder = tempfile.mkdtemp(prefix=PREFIX)
+        Path(folder, "owner").write_text(str(os.getpid()))
         data = os.path.join(folder, "data")
         os.mkdir(data, 0o700)
         if user is not None:
@@ -164,6 +201,8 @@ class PgServer:
 
 
 if __name__ == "__main__":
+    signal.signal(signal.SIGTERM, signal.default_int_handler)   # `kill PID` stops it cleanly
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     srv = PgServer.start()
     print(srv.url(), flush=True)
     try:
