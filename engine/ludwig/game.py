@@ -5,7 +5,7 @@ import random
 from typing import Any, Mapping
 
 from engine.core import (
-    Action, Decision, Event, Game, Hook, OptionSpec, Result, RuleError, State,
+    Action, Decision, Event, Game, Hook, OptionSpec, PendingMemo, Result, RuleError, State,
 )
 
 from . import cards
@@ -36,6 +36,9 @@ class Ludwig(Game):
                "foyer_back": OptionSpec(D.FLAGS["foyer_back_side"],
                                         tuple(D.FLAGS["foyer_back_side_values"]))}
 
+    def __init__(self) -> None:
+        self._memo = PendingMemo()
+
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return _NAMES
 
@@ -53,11 +56,29 @@ class Ludwig(Game):
         return state
 
     def pending(self, state: State) -> list[Decision]:
-        return pending(state)
+        """The open decisions; remembered for ``apply`` to validate against (memo)."""
+        out = pending(state)
+        self._memo.put(state, out)
+        return out
+
+    def decision_for(self, state: State, seat: int) -> Decision | None:
+        known = self._memo.get(state)
+        if known is None:
+            return super().decision_for(state, seat)
+        for decision in known:
+            if decision.seat == seat:
+                return decision
+        return None
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        self.require(state, seat, action)
-        return answer(state, seat, action.option)
+        """:meth:`Game.require` (against the decisions ``pending`` just gave for this
+        state, if it did), then play; the memo is cleared either way (nothing in
+        ``answer`` reads it)."""
+        try:
+            self.require(state, seat, action)
+            return answer(state, seat, action.option)
+        finally:
+            self._memo.clear()
 
     def explain_illegal(self, state: State, seat: int, action: Action) -> RuleError:
         return explain(state, seat, action.option)

@@ -67,4 +67,8 @@ def play_random(seats: int, seed: int, options=None, smart: bool = True, on_step
 
 
 def act(state, seat: int, kind: str, option: str):
+    """Apply one answer.  These tests build positions by editing states by hand between
+    moves, so the decisions ``pending`` remembered for ``apply`` (valid only while a state
+    changes through ``apply``, see engine.core.PendingMemo) are dropped first."""
+    GAME._memo.clear()
     return GAME.apply(state, seat, Action(kind, option))
