@@ -31,12 +31,20 @@ OPTION_SETS = {
 }
 
 
+#: moves after which a game is cut (random play may never end one: in Ludwig nobody is
+#: forced to buy, so a market nobody buys from never refills and the deck never runs out)
+MAX_MOVES = 3000
+
+
 def fingerprint(game: Game, seats: int, seed: int, options=None) -> str:
-    """The hash of one seeded random game (decisions picked as tests/engine/lockstep does)."""
+    """The hash of one seeded random game (decisions picked as tests/engine/lockstep does),
+    cut after :data:`MAX_MOVES` moves."""
     state = game.setup(seats, game.parse_options(options), seed)
     rnd = random.Random(seed)
     chain = hashlib.sha256(json.dumps(state, sort_keys=True).encode())
-    while game.result(state) is None:
+    for _move in range(MAX_MOVES):
+        if game.result(state) is not None:
+            break
         pending = game.pending(state)
         chain.update(repr(pending).encode())
         decision = pending[rnd.randrange(len(pending))]
