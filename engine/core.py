@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 import importlib
 from collections import Counter
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
@@ -33,6 +34,7 @@ from engine.rng import Rng
 
 __all__ = [
     "Action", "Decision", "Event", "Game", "Hook", "Option", "OptionSpec", "PendingMemo",
+    "PendingScope",
     "Result", "RuleError", "Rng", "State", "refuse_garbage", "seat_key",
 ]
 
@@ -261,6 +263,67 @@ class PendingMemo:
         self._entry = (None, ())
 
 
+class PendingScope:
+    """``Game.pending`` built once per state for the length of a ``with`` block (one
+    click of the table service, which asks it of the same state about ten times)::
+
+        with PendingScope():
+            ...  # every game's pending(state) of an unchanged state: the kept answer
+
+    Inside the block ``pending`` of the state object it was last asked about returns a
+    copy of the kept answer; any game's ``apply`` forgets it before and after changing a
+    state, and what ``pending`` says while an ``apply`` runs (a game may ask mid-move) is
+    never kept.  So it is safe exactly where states change only through ``apply`` (the
+    table service: an undo replaces the state object, it never edits one); outside a
+    block nothing is kept, so tests and tools that edit states by hand see no change.
+    One entry, holding its state (its id cannot be reused meanwhile).  A context
+    variable carries the scope: concurrent clicks (tasks) never share one, and a task
+    started inside the block that outlives it finds the scope closed."""
+
+    __slots__ = ("_key", "_decisions", "_applying", "_open", "_token", "hits", "misses")
+
+    def __init__(self) -> None:
+        self._key: tuple = ()
+        self._decisions: tuple = ()
+        self._applying = 0
+        self._open = False
+        self.hits = self.misses = 0
+
+    def __enter__(self) -> "PendingScope":
+        self._open = True
+        self._token = _PENDING_SCOPE.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _PENDING_SCOPE.reset(self._token)
+        self._open = False
+        self.forget()
+
+    def forget(self) -> None:
+        self._key, self._decisions = (), ()
+
+    def answer(self, game: "Game", state: State, build: Any) -> "list[Decision]":
+        """``build(game, state)`` (a game's own pending), or the answer kept for it."""
+        if not self._open or self._applying:
+            return build(game, state)
+        key = self._key
+        if key and key[0] is state and key[1] is game and key[2] is build:
+            self.hits += 1
+            return list(self._decisions)
+        self.misses += 1
+        decisions = build(game, state)
+        self._key, self._decisions = (state, game, build), tuple(decisions)
+        return decisions
+
+    def applying(self, delta: int) -> None:
+        """An ``apply`` starts (+1) or ends (-1): forget the kept answer either way."""
+        self._applying += delta
+        self._key, self._decisions = (), ()
+
+
+_PENDING_SCOPE: ContextVar[PendingScope | None] = ContextVar("pending_scope", default=None)
+
+
 class Hook:
     """A :class:`Game` method that is one function of another module, imported on first
     use, so a game's class names where its optional parts live in one line each::
@@ -332,6 +395,21 @@ def named_ids(value: Any, names: Mapping[str, Any]) -> Counter:
 _SCALARS = frozenset((int, float, bool, type(None)))
 
 
+def _scope_pending(cls: type) -> None:
+    """Route a game class's own ``pending`` through the open :class:`PendingScope`."""
+    build = cls.__dict__.get("pending")
+    if build is None or getattr(build, "scoped", False):
+        return
+
+    def pending(self: "Game", state: State) -> "list[Decision]":
+        scope = _PENDING_SCOPE.get()
+        return build(self, state) if scope is None else scope.answer(self, state, build)
+
+    functools.update_wrapper(pending, build)
+    pending.scoped = True  # type: ignore[attr-defined]
+    cls.pending = pending  # type: ignore[method-assign]
+
+
 def seat_key(seat: int | None) -> str:
     """The JSON key for a seat's entry in per-seat maps (``None`` = spectator)."""
     return "spectator" if seat is None else str(seat)
@@ -350,8 +428,10 @@ class Game:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Wrap a subclass's own ``apply`` in :func:`refuse_garbage` (the engine boundary),
-        so every caller (table service, AI, tests, soak) gets the check for free."""
+        so every caller (table service, AI, tests, soak) gets the check for free; and its
+        own ``apply`` and ``pending`` in the :class:`PendingScope` bookkeeping."""
         super().__init_subclass__(**kwargs)
+        _scope_pending(cls)
         raw = cls.__dict__.get("apply")
         if raw is None or getattr(raw, "boundary_checked", False):
             return
@@ -360,7 +440,14 @@ class Game:
             if type(seat) is not int or seat < 0 or type(action) is not Action \
                     or type(action.kind) is not str or type(action.option) is not str:
                 refuse_garbage(seat, action)
-            return raw(self, state, seat, action)
+            scope = _PENDING_SCOPE.get()
+            if scope is None:
+                return raw(self, state, seat, action)
+            scope.applying(+1)
+            try:
+                return raw(self, state, seat, action)
+            finally:
+                scope.applying(-1)
 
         functools.update_wrapper(apply, raw)
         apply.boundary_checked = True  # type: ignore[attr-defined]
