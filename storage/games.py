@@ -95,6 +95,8 @@ def _check_status(status: str) -> None:
         raise ValueError(f"unknown game status {status!r}; expected one of {STATUSES}")
 
 
+_IDS_PER_QUERY = 500  # games whose seats one query reads (well below parameter limits)
+
 _GAME_COLUMNS = ("id, type, engine_version, options, status, seq, state, guild, channel,"
                  " host, locale, created, updated, capacity, turn_timeout, seed")
 
@@ -417,12 +419,14 @@ class Database:
         if not rows:
             return []
         ids = [r["id"] for r in rows]
-        seat_rows = await tx.fetchall(
-            'SELECT game, seat, "user", is_ai, name FROM seats'
-            f" WHERE game IN (SELECT id FROM games {where}) ORDER BY game, seat", params)
         seats: dict[int, list[SeatRow]] = {i: [] for i in ids}
-        for r in seat_rows:
-            seats[r["game"]].append(_seat_row(r))
+        # the seats of exactly these games (a PostgreSQL read is consistent per statement)
+        for start in range(0, len(ids), _IDS_PER_QUERY):
+            chunk = ids[start:start + _IDS_PER_QUERY]
+            for r in await tx.fetchall(
+                    'SELECT game, seat, "user", is_ai, name FROM seats'
+                    f" WHERE game IN ({', '.join('?' * len(chunk))}) ORDER BY game, seat", chunk):
+                seats[r["game"]].append(_seat_row(r))
         return [_game_row(r, seats[r["id"]]) for r in rows]
 
 
