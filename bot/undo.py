@@ -72,12 +72,17 @@ class SeenCache:
 
 
 def _shared(seen: tuple[Counter, ...]) -> tuple[Counter, ...]:
-    """The counts, each one equal to an earlier viewer's replaced by that one."""
+    """The counts, each one equal to an earlier viewer's replaced by that one (compared
+    as plain dicts, in C: ``Counter.__eq__`` is a Python loop, and counts made by
+    ``named_ids`` hold no zeros, so both equalities agree)."""
     distinct: list[Counter] = []
+    out = []
     for counts in seen:
-        if counts not in distinct:
+        same = next((d for d in distinct if dict.__eq__(d, counts)), None)
+        if same is None:
             distinct.append(counts)
-    return tuple(distinct[distinct.index(counts)] for counts in seen)
+        out.append(counts if same is None else same)
+    return tuple(out)
 
 
 SEEN = SeenCache()
@@ -107,8 +112,8 @@ async def undo_point(db: "Database", row: "GameRow", seat: int) -> dict | None:
     point = await Memory(db).top_undo(row.id)
     if point is None or point["seat"] != seat or row.status != "active":
         return None
-    if state_hash(row.state) != point["after_hash"]:
-        return None
+    if row.seq != point["seq"] and state_hash(row.state) != point["after_hash"]:
+        return None  # (at the point's own seq the state is the one right after it)
     if await db.seats_moved_since(row.id, point["seq"]) - {seat}:
         return None
     return point

@@ -557,8 +557,8 @@ class Game:
         for viewer, seen in enumerate(seen_after):
             knew = seen_before[viewer] if seen_before is not None \
                 else named_ids(self.view(before, viewer - 1 if viewer else None), names)
-            if seen - knew or told - knew.keys():
-                return False, seen_after
+            if (not dict.__eq__(seen, knew) and seen - knew) or told - knew.keys():
+                return False, seen_after  # (dict ==: in C, and no zero counts here)
         return True, seen_after
 
     def seen_names(self, state: State, names: Mapping[str, Any] | None = None,
