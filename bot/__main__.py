@@ -50,6 +50,7 @@ def cmd_run(args) -> int:
         return 2
     logging.basicConfig(level=settings.log_level)
     from bot.client import CastellanBot
+    from bot.sharding import ShardingError
 
     try:
         # before logging in: a clear sentence, no traceback, nothing written
@@ -59,6 +60,9 @@ def cmd_run(args) -> int:
         bot.run(settings.token, log_handler=None)
     except DatabaseUnusable as err:
         return _storage_failure(err)
+    except ShardingError as err:
+        print(err, file=sys.stderr)
+        return 2
     return 0
 
 

@@ -17,11 +17,13 @@ from bot.discord_notifier import DiscordNotifier
 from bot.i18n import set_command_ids
 from bot.i18n.translator import CatalogTranslator
 from bot.render_service import Renderer
+from bot.sharding import sharding_from_env
 from bot.table import TableService
 from cogs.components import DYNAMIC_ITEMS
 from cogs.memory import MEMORY_ITEMS
 from engine import registry
 from storage import Database, open_database
+from storage.live import LiveDatabase
 
 def extensions() -> list[str]:
     """``cogs.game``, ``cogs.card`` and the slash-command cog ``cogs.<game>`` of every
@@ -37,20 +39,22 @@ log = logging.getLogger(__name__)
 CLOCK_SECONDS = 60  # how often tables with a turn clock are checked
 
 
-class CastellanBot(commands.Bot):
+class CastellanBot(commands.AutoShardedBot):
     """Slash commands and buttons in front of a TableService (no privileged intents)."""
 
     def __init__(self, settings: Settings | None = None, *, renderer: Renderer | None = None,
                  **kwargs: Any) -> None:
+        settings = settings or load_settings()
+        kwargs = {**sharding_from_env().bot_kwargs(), **kwargs}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, **kwargs)
-        self.settings = settings or load_settings()
+        self.settings = settings
         self.renderer = renderer
         self.db: Database | None = None
         self.table: TableService | None = None
 
     async def setup_hook(self) -> None:
-        self.db = await open_database(self.settings.database_path)
+        self.db = LiveDatabase(await open_database(self.settings.database_url))
         self.table = TableService(self.db, DiscordNotifier(self), renderer=self.renderer)
         self.table.clock.lobby_ttl = self.settings.lobby_days * 86400
         self.table.clock.vacation_days = self.settings.vacation_days

@@ -47,7 +47,8 @@ async def decide(interaction: discord.Interaction, game_id: int, seq: int, optio
         except TableError as err:
             if err.key != "stale":
                 raise
-            panel = await table.panel(game_id, who, locale=locale, note="panel.stale")
+            panel = await table.panel(game_id, who, locale=locale,
+                                      note=err.params.get("note", "panel.stale"))
         try:
             await interaction.edit_original_response(**edit_kwargs(panel, attachments=True))
         except discord.HTTPException:  # the panel message is gone: send it anew

@@ -75,8 +75,9 @@ async def test_two_simultaneous_clicks_apply_exactly_one_move(offline):
     after_seq, _, after_moves = await snapshot(driver)
     assert (after_seq, after_moves) == (seq + 1, moves + 1)
     texts = [first.last.content, second.last.content]
-    stale = t("panel.stale", player.locale)
-    assert sum(stale in text for text in texts) == 1, texts
+    doubled = t("panel.already_applied", player.locale)  # the same choice, already in
+    assert sum(doubled in text for text in texts) == 1, texts
+    assert not any(t("panel.stale", player.locale) in text for text in texts), texts
 
 
 async def test_old_messages_still_work_after_a_restart(tmp_path, fake, fixed_seed):

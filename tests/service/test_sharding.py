@@ -29,3 +29,14 @@ def test_count_alone_runs_all_of_them():
 def test_impossible_settings_are_one_sentence(env, words):
     with pytest.raises(ShardingError, match=words):
         sharding_from_env(env)
+
+
+async def test_the_bot_runs_the_shards_the_settings_name(monkeypatch, tmp_path):
+    from bot.client import CastellanBot
+    from bot.config import load_settings
+
+    monkeypatch.setenv("SHARD_COUNT", "4")
+    monkeypatch.setenv("SHARD_IDS", "2,3")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "c.sqlite"))
+    bot = CastellanBot(load_settings(env_file=None))  # not logged in: nothing to close
+    assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
