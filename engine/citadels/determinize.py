@@ -17,6 +17,7 @@ from collections import Counter
 from engine.core import State
 from engine.citadels import data
 from engine.citadels.rounds import _script
+from engine.citadels.scoring import breakdown
 
 
 def determinize(view: dict, rng: random.Random) -> State:
@@ -201,3 +202,16 @@ def _fill_sub(view: dict, state: State, sub: dict) -> None:
             continue
     if candidates:
         sub.update(candidates[0])
+
+
+#: search rollouts stop after this many actions (about two rounds of two seats) and
+#: judge the position by the city's points plus what gold and cards can still build
+HORIZON = 40
+SCALE = 8.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
+GOLD, CARD = 0.6, 0.4  # points a gold coin and a card in hand are worth to the estimate
+
+
+def ai_scores(state: State) -> list[float]:
+    """Every seat's points if the game ended now plus a little for its gold and hand."""
+    return [sum(breakdown(state, s).values()) + GOLD * state["gold"][s]
+            + CARD * min(len(state["hands"][s]), 4) for s in range(state["n"])]
