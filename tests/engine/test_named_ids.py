@@ -9,7 +9,7 @@ from collections import Counter, OrderedDict
 import pytest
 
 from engine import registry
-from engine.core import Action, named_ids
+from engine.core import Action, named_ids, named_ids_beside
 
 
 def reference(value, names) -> Counter:
@@ -72,3 +72,35 @@ def test_subclasses_odd_keys_and_scalars_count_like_before():
     assert named_ids(value, names) == reference(value, names)
     assert named_ids(value, names) == Counter({"a": 5, "b": 4, 3: 1})
     assert named_ids("a", names) == Counter({"a": 1}) and named_ids(7, names) == Counter()
+
+
+@pytest.mark.parametrize("game_id", registry.available())
+def test_seen_names_equal_each_views_own_counts(game_id):
+    game = registry.get(game_id)
+    names = game.names()
+    for seed in range(2):
+        state = game.setup(game.max_seats, game.parse_options({}), seed)
+        rnd = random.Random(seed)
+        for _ in range(120):
+            seen = game.seen_names(state)
+            assert seen == tuple(reference(game.view(state, viewer), names)
+                                 for viewer in (None, *range(game.max_seats)))
+            assert all(min(c.values(), default=1) > 0 for c in seen)   # no zero counts
+            if game.result(state) is not None:
+                break
+            decision = rnd.choice(game.pending(state))
+            game.apply(state, decision.seat,
+                       Action(decision.kind, rnd.choice(decision.options).id))
+
+
+def test_counts_beside_a_base_view_equal_its_own_counts():
+    names = {"a": 1, "b": 1, "hand": 1, 3: 1}
+    base = {"board": ["a", "b"], "hand": ["b"], "seat": None, "a": 1, "p": [{"x": "a"}, {}]}
+    for view in ({"board": ["a", "b"], "hand": ["a", "a"], "seat": 0, "a": 1},  # differs
+                 {"board": ["a", "b"]},                                         # keys gone
+                 {**base, "b": "b", 3: ["a"]},                                  # keys added
+                 {**base, "p": [{"x": "b"}, {"a": 2}]},                         # deep
+                 {**base, "p": [{"x": "a"}]}, {**base, "p": ({"x": "a"}, {})},  # shape
+                 {**base, "hand": "b"}, dict(base), [base], "a"):
+        assert named_ids_beside(view, base, reference(base, names), names) \
+            == reference(view, names), view
