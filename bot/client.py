@@ -106,6 +106,11 @@ class CastellanBot(commands.AutoShardedBot):
             await self.table.delivery.stop()
         try:
             await super().close()
+        except AttributeError as err:
+            # discord.py 2.7: AutoShardedClient.close() of a bot that never connected fails
+            # at its last step (the event queue is made by connect()); all is closed by then
+            if "_AutoShardedClient__queue" not in str(err):
+                raise
         finally:
             if self.db is not None:
                 await self.db.close()

@@ -203,7 +203,7 @@ async def test_a_stale_button_is_refused(offline):
     await offline.click(user, panel, custom_id, values)
     before = await snapshot(offline, gid)
     ex = await offline.click(user, panel, custom_id, values)
-    assert ex.last.ephemeral and (t("panel.stale", user.locale) in ex.last.content
+    assert ex.last.ephemeral and (t("panel.already_applied", user.locale) in ex.last.content
                                   or ex.last.content == t("error.nothing_to_decide", user.locale))
     assert await snapshot(offline, gid) == before
 
