@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import threading
 from collections import Counter
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -276,49 +277,48 @@ class PendingScope:
     never kept.  So it is safe exactly where states change only through ``apply`` (the
     table service: an undo replaces the state object, it never edits one); outside a
     block nothing is kept, so tests and tools that edit states by hand see no change.
-    One entry, holding its state (its id cannot be reused meanwhile).  A context
-    variable carries the scope: concurrent clicks (tasks) never share one, and a task
-    started inside the block that outlives it finds the scope closed."""
+    One entry, holding its state (its id cannot be reused meanwhile), read and written
+    as one tuple.  A context variable carries the scope: concurrent clicks (tasks) never
+    share one; it answers only in the thread that opened it (``asyncio.to_thread`` copies
+    the context into a worker, e.g. an AI search: there every call builds, and an
+    ``apply`` only forgets), and a task that outlives the block finds it closed."""
 
-    __slots__ = ("_key", "_decisions", "_applying", "_open", "_token", "hits", "misses")
+    __slots__ = ("_entry", "_applying", "_thread", "_token", "hits", "misses")
 
     def __init__(self) -> None:
-        self._key: tuple = ()
-        self._decisions: tuple = ()
+        self._entry: tuple | None = None  # (state, game, build, decisions)
         self._applying = 0
-        self._open = False
+        self._thread: int | None = None
         self.hits = self.misses = 0
 
     def __enter__(self) -> "PendingScope":
-        self._open = True
+        self._thread = threading.get_ident()
         self._token = _PENDING_SCOPE.set(self)
         return self
 
     def __exit__(self, *exc: object) -> None:
         _PENDING_SCOPE.reset(self._token)
-        self._open = False
-        self.forget()
-
-    def forget(self) -> None:
-        self._key, self._decisions = (), ()
+        self._thread = None
+        self._entry = None
 
     def answer(self, game: "Game", state: State, build: Any) -> "list[Decision]":
         """``build(game, state)`` (a game's own pending), or the answer kept for it."""
-        if not self._open or self._applying:
+        if self._applying or self._thread != threading.get_ident():
             return build(game, state)
-        key = self._key
-        if key and key[0] is state and key[1] is game and key[2] is build:
+        entry = self._entry
+        if entry is not None and entry[0] is state and entry[1] is game and entry[2] is build:
             self.hits += 1
-            return list(self._decisions)
+            return list(entry[3])
         self.misses += 1
         decisions = build(game, state)
-        self._key, self._decisions = (state, game, build), tuple(decisions)
+        self._entry = (state, game, build, tuple(decisions))
         return decisions
 
     def applying(self, delta: int) -> None:
         """An ``apply`` starts (+1) or ends (-1): forget the kept answer either way."""
-        self._applying += delta
-        self._key, self._decisions = (), ()
+        if self._thread == threading.get_ident():
+            self._applying += delta
+        self._entry = None
 
 
 _PENDING_SCOPE: ContextVar[PendingScope | None] = ContextVar("pending_scope", default=None)

@@ -102,3 +102,19 @@ def test_every_answer_in_a_scope_equals_the_games_own(game_id):
                            Action(decision.kind, rnd.choice(decision.options).id))
                 assert game.pending(copy) == own(game, copy)   # another object: not kept
         assert scope.hits > scope.misses > 0
+
+
+async def test_a_worker_thread_that_copied_the_context_never_uses_the_scope():
+    game, state = Counting(), {"n": 0}
+
+    def in_worker():  # asyncio.to_thread runs this with the click's context copied
+        labels = [label(game, state) for _ in range(3)]
+        game.apply(state, 0, Action("step", "next"))
+        return labels
+
+    with PendingScope() as scope:
+        assert label(game, state) == "n0"
+        assert await asyncio.to_thread(in_worker) == ["n0"] * 3
+        assert (scope.hits, scope.misses) == (0, 1)
+        assert label(game, state) == "n1"    # the worker's apply made the scope forget
+    assert game.built == 1 + 3 + 2 + 1
