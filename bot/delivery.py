@@ -59,6 +59,7 @@ DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day
 BACKOFF_BASE_S = 2.0
 BACKOFF_CAP_S = 900.0
 PERMISSION_BACKOFF_S = 600.0
+CLAIM_LEASE_S = 120.0     # a job being delivered is this process's for so long (see Outbox.claim)
 TASK_NAME = "castellan-delivery"
 
 
@@ -127,6 +128,8 @@ class Deliverer:
         if job.next_try > (time.time() if now is None else now):
             self.wake()
             return False
+        if not await self.outbox.claim(job, time.time() + CLAIM_LEASE_S):
+            return False  # another process delivers it (or changed it) meanwhile
         pause = self.invalid.pause() if self.invalid is not None else 0.0
         try:
             if pause:
@@ -190,8 +193,11 @@ class Deliverer:
         for game_id in await self.outbox.unannounced_starts():
             await self.outbox.open(game_id, 0, Turn.nobody().to_json())
         jobs = await self.outbox.open_jobs()
+        # alone on its database (SQLite) a fresh process delivers everything, also what a
+        # dead predecessor had claimed; with other processes (PostgreSQL) leases count
+        now = None if self.outbox.shared else float("inf")
         for job in jobs:
-            await self.deliver_game(job.game, float("inf"), resume_ai=True)
+            await self.deliver_game(job.game, now, resume_ai=True)
         self.wake()
         return len(jobs)
 

@@ -24,8 +24,9 @@ class AiLevels:
         """Seat ``name`` plays at ``level``; it also becomes the table's level."""
         async with self._db.transaction() as tx:
             for key in (name, TABLE):
-                await tx.execute("INSERT OR REPLACE INTO ai_levels (game, name, level)"
-                                 " VALUES (?, ?, ?)", (game_id, key, level))
+                await tx.execute("INSERT INTO ai_levels (game, name, level) VALUES (?, ?, ?)"
+                                 " ON CONFLICT (game, name) DO UPDATE SET level = excluded.level",
+                                 (game_id, key, level))
 
     async def of_table(self, game_id: int) -> dict[str, str]:
         """Name -> level for the table (``""``: the table's level)."""

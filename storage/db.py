@@ -301,6 +301,8 @@ class _Transaction:
 class Db:
     """The single writer connection; every transaction runs under one lock."""
 
+    shared = False  # one bot process per SQLite file (several share PostgreSQL)
+
     def __init__(self, raw: sqlite3.Connection, path: str) -> None:
         self.raw = raw
         self.conn = _Connection(raw)

@@ -63,6 +63,26 @@ class Outbox:
     def __init__(self, database: Database) -> None:
         self._db = database._db  # the same connection and lock as the games
 
+    @property
+    def shared(self) -> bool:
+        """Whether other bot processes may deliver from the same database (PostgreSQL)."""
+        return self._db.shared
+
+    async def claim(self, job: Job, until: float) -> bool:
+        """Take the job for this process until ``until`` (a lease: its ``next_try``), if
+        nobody changed it since it was read (compare-and-set on ``next_try``): of several
+        processes delivering at once exactly one wins; a claimer that dies leaves a
+        lease that lapses, then anyone may deliver.  The job's backoff or its end
+        replaces the lease."""
+        async with self._db.transaction() as tx:
+            won = await tx.fetchone(
+                "UPDATE announcements SET next_try = ? WHERE game = ? AND from_seq = ?"
+                " AND state = 'open' AND next_try = ? RETURNING game",
+                (until, job.game, job.from_seq, job.next_try))
+        if won is not None:
+            job.next_try = until
+        return won is not None
+
     # -- recording (inside a move's transaction) --------------------------------------
     @staticmethod
     async def cover(tx: Tx, game_id: int, seq: int, before: dict, actor: int | None) -> None:

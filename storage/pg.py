@@ -101,6 +101,8 @@ class PgTx:
 class PgDb:
     """A pool of connections to one PostgreSQL database; a transaction per checkout."""
 
+    shared = True  # several bot processes may use the database at once
+
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
