@@ -63,8 +63,9 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
     first = game.determinize(view, rng)
     favourite, candidates = _shortlist(game, first, seat, mine["kind"], options, budget.width,
                                        random.Random(rng.random()))
-    if len(candidates) == 1:
-        return candidates[0]
+    confidence = max(budget.confidence, judge(game).confidence)
+    if len(candidates) == 1 or (favourite is not None and math.isinf(confidence)):
+        return favourite if favourite is not None else candidates[0]
     values: dict[str, dict[int, float]] = {c: {} for c in candidates}
     alive, spent, w, last = list(candidates), 0, 0, 0.0
     rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -89,7 +90,7 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
             continue
         rounds = max(1, rounds - 1)
         alive = _halve(alive, favourite, values)
-    return _verdict(favourite, alive, values, max(budget.confidence, judge(game).confidence))
+    return _verdict(favourite, alive, values, confidence)
 
 
 def _play(game: Game, world: State, seat: int, action: Action, seed: int, depth: int):

@@ -7,7 +7,7 @@ drowns the few points one decision is worth).  Each game's estimate lives next t
 ``determinize``: ``ai_scores(state)`` (points per seat, public and hidden assets valued
 the same way for every seat), ``HORIZON``, ``SCALE`` (how many points of lead make a
 game about three-quarters won) and ``CONFIDENCE`` (optional: standard errors the search
-needs before it overrides the heuristic, for a game whose estimate is rough).
+X
 
 The value of a rollout for a seat lies in 0..1: at the end mostly the win share plus a
 little for the margin; at a cut-off a smooth win chance from the lead over the best
