@@ -78,10 +78,11 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     know = p["know"]
     any_city = IGNORE_BUILDING_LIMIT in know
     workers = p["workers"]
+    afford = workers if workers < _MAX_COST else _MAX_COST
     known = facts.places
     for tile in p["store"]:
-        row = cost_row(know, die, PLACE_FREE_STEP[TILES[tile].colour]) if die else _NO_COST
-        key = (tile, any_city, row, workers if workers < _MAX_COST else _MAX_COST)
+        row = cost_row(know, die, _PLACE_FREE[tile]) if die else _NO_COST
+        key = (tile, any_city, row, afford)
         opt = known.get(key, _UNKNOWN)
         if opt is _UNKNOWN:
             opt = known[key] = _place_option(facts, tile, any_city, row, workers)
@@ -90,6 +91,8 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     return out
 
 
+#: tile -> the knowledge number granting a free step when placing it
+_PLACE_FREE = {t.id: PLACE_FREE_STEP[t.colour] for t in TILES.values()}
 #: no worker cost exceeds 3 (three steps on the ring of six values)
 _MAX_COST = 3
 _UNKNOWN = object()
@@ -146,8 +149,11 @@ def sell_options(p: dict, die: int | None) -> list[Opt]:
 
 def action_options(state: dict, p: dict, die: int | None) -> list[Opt]:
     """The four die actions for a die showing ``die`` (None: any value)."""
-    return (take_options(state, p, die) + place_options(p, die)
-            + sell_options(p, die) + [WORKERS])
+    out = take_options(state, p, die)
+    out += place_options(p, die)
+    out += sell_options(p, die)
+    out.append(WORKERS)
+    return out
 
 
 def split(option_id: str) -> list[str]:

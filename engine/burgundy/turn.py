@@ -57,7 +57,9 @@ def turn_choose(state: dict, seat: int, frame, option_id: str) -> list[Event]:
 # -- die actions ------------------------------------------------------------------------
 def _die_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     options = action_options(state, p, p["dice"][frame["die"]])
-    return options if "auto" in frame else options + [BACK]
+    if "auto" not in frame:
+        options.append(BACK)
+    return options
 
 
 def _die_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
