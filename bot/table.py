@@ -31,7 +31,7 @@ from bot.render_service import Renderer
 from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
                       option_label, question)
 from engine import registry
-from engine.core import Action, Decision, Event, Game, RuleError
+from engine.core import Action, Decision, Event, Game, PendingScope, RuleError
 from storage import Database, GameRow, SeatRow, StaleMove
 
 log = logging.getLogger(__name__)
@@ -208,31 +208,33 @@ class TableService:
 
         ``expected_seq`` comes from the button (None from a slash command: the current
         seq).  A stale or doubled click is refused with ``error.stale`` (the buttons
-        then show the current panel; a doubled one with a note that the move is in).  Once the move is committed the player gets
-        their panel whatever the delivery does.
+        then show the current panel; a doubled one with a note that the move is in).
+        Once the move is committed the player gets their panel whatever the delivery does.
         """
-        async with self.lock(game_id):
-            row = await self.active_row(game_id, who)
-            seat = self.seat_for(row, who.user_id)
-            game = registry.get(row.type)
-            await self.delivery.deliver(game, row)  # what an earlier failure left unsaid
-            decision = game.decision_for(row.state, seat)
-            if expected_seq is not None and expected_seq != row.seq:
-                await self._check_still_valid(row, seat, decision, expected_seq, option_id)
-            if decision is None:
-                raise TableError("nothing_to_decide")
-            before = self.turn_of(game, row)
-            action = Action(decision.kind, option_id)
-            kept = undo.snapshot(row.state)
-            events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
-            row = await self.persist(game, row, seat, action, events, secret=decision.secret,
-                                     before=before, actor=seat)
-            await undo.remember(self.db, game, row, seat, kept, events)
-            row, more = await self.play_ai(game, row)
-            events += more
-            await self.announce(game, row)
-            panel = await self.panel_for(row, seat, locale=locale, events=events, image=panel_image)
-            return Outcome(row, panel, events)
+        with PendingScope():  # pending built once per state during this click
+            async with self.lock(game_id):
+                row = await self.active_row(game_id, who)
+                seat = self.seat_for(row, who.user_id)
+                game = registry.get(row.type)
+                await self.delivery.deliver(game, row)  # what an earlier failure left unsaid
+                decision = game.decision_for(row.state, seat)
+                if expected_seq is not None and expected_seq != row.seq:
+                    await self._check_still_valid(row, seat, decision, expected_seq, option_id)
+                if decision is None:
+                    raise TableError("nothing_to_decide")
+                before = self.turn_of(game, row)
+                action = Action(decision.kind, option_id)
+                kept = undo.snapshot(row.state)
+                events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
+                row = await self.persist(game, row, seat, action, events, secret=decision.secret,
+                                         before=before, actor=seat)
+                await undo.remember(self.db, game, row, seat, kept, events)
+                row, more = await self.play_ai(game, row)
+                events += more
+                await self.announce(game, row)
+                panel = await self.panel_for(row, seat, locale=locale, events=events,
+                                             image=panel_image)
+                return Outcome(row, panel, events)
 
     async def _check_still_valid(self, row: GameRow, seat: int, decision: Decision | None,
                                  expected_seq: int, option_id: str) -> None:
