@@ -7,6 +7,7 @@ rule constants.  Uncertain facts (copies, names) stay in the JSON.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 
 _RAW = json.loads((Path(__file__).parent / "data" / "citadels.json").read_text("utf-8"))
@@ -71,9 +72,11 @@ CASES_CS: dict[str, dict[str, str]] = {
                                 .read_text("utf-8")).items() if not k.startswith("_")}
 
 
+@lru_cache(maxsize=None)
 def names() -> dict[str, dict[str, str]]:
     """Localised names of characters, districts, action cards and colours; Czech case
-    forms as ``cs_<case>`` (``{"cs": "Mordýř", "cs_acc": "Mordýře"}``)."""
+    forms as ``cs_<case>`` (``{"cs": "Mordýř", "cs_acc": "Mordýře"}``); built once (the
+    bot asks for it several times per click; read-only)."""
     out: dict[str, dict[str, str]] = {}
     for group in ("characters", "districts", "excluded_districts", "action_cards", "colours"):
         for item in _RAW[group]:

@@ -119,8 +119,10 @@ def _title(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@lru_cache(maxsize=None)
 def names() -> dict[str, dict[str, str]]:
-    """``{id: {"en", "cs"}}`` for every card, building, resource, spot and winter card."""
+    """``{id: {"en", "cs"}}`` for every card, building, resource, spot and winter card
+    (built once: the bot asks for it several times per click; read-only)."""
     out: dict[str, dict[str, str]] = {}
     for c in _CARDS:
         en, cs = _WORKER_NAMES.get(c["id"], (c["name_en"].split(" (")[0], c["name_cs"]))
