@@ -1,58 +1,70 @@
 """Several bot processes on one PostgreSQL database: real subprocesses, each running the
-TableService (not the offline Discord stack: each process would need its own fake
-Discord, and a table's messages live in one), racing identical clicks on the same
-tables and running the turn clock at the same moment.
+offline Discord stack (``bot.offline``: the real discord.py client, cogs and
+DynamicItems, only the network captured), racing identical clicks on the same tables
+and running the turn clock at the same moment.
 
-Exactly one of each set of identical clicks applies, the move log has no seq gap and
-matches the snapshot, and every reminder and deadline fires in exactly one process."""
+Exactly one of each set of identical clicks applies (the others are told it was
+already accepted), the move log has no seq gap and matches the snapshot, every
+announcement (board, panel DM, news DM) is sent by exactly one process -- the same ones
+a single process says -- and every reminder and deadline fires in exactly one process.
+Each process's Discord journals what it was sent (``shard_discord.py``)."""
 import asyncio
 import json
+import random
 import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 import pytest
 
 from bot.access import Caller
 from bot.loadtest import LoadNotifier
+from bot.offline import CHANNEL_ID, GUILD_ID, OfflineDiscord
 from bot.render_service import Renderer
 from bot.table import TableService
+from engine import ai, registry
 from storage import open_database
 from storage.clock import ClockStore
 
 from race_worker import ROUNDS
+from shard_discord import ShardDiscord, effect_sends
 
 WORKER = Path(__file__).with_name("race_worker.py")
+TABLES = 5
 GAMES = ("citadels", "burgundy", "schutz_burg", "ludwig", "carcassonne_castle")
 
 
-async def started_tables(url: str, count: int, *, turn_hours: int | None = None) -> list[int]:
-    """``count`` started all-human tables (the game types in turn)."""
-    db = await open_database(url)
+async def started_tables(url: str, journals: Path, count: int, *,
+                         turn_hours: int | None = None) -> list[int]:
+    """``count`` started all-human tables (the game types in turn), one per channel,
+    their first boards posted by a process of their own (journal ``setup``)."""
+    d = await OfflineDiscord.start(url, images=False, fake=ShardDiscord(journals, "setup", 0))
     try:
-        svc = TableService(db, LoadNotifier(), renderer=Renderer(enabled=False))
-        ids = []
+        svc, ids = d.table, []
         for n in range(count):
             host = 100 + 10 * n
-            row = await svc.create_lobby(GAMES[n % len(GAMES)], guild_id=1, channel_id=1000 + n,
-                                         host_id=host, host_name="Host", turn_hours=turn_hours)
+            row = await svc.create_lobby(GAMES[n % len(GAMES)], guild_id=GUILD_ID,
+                                         channel_id=CHANNEL_ID + n, host_id=host,
+                                         host_name="Host", turn_hours=turn_hours)
             await svc.join(row.id, Caller.at_table(row, host + 1), "Guest")
             await svc.start(row.id, Caller.at_table(row, host), seed=n)
             ids.append(row.id)
-        return ids
     finally:
-        await db.close()
+        await d.close()
+    assert d.problems == []
+    return ids
 
 
-def run_workers(url: str, processes: int, rounds: int, *args: str) -> list[dict]:
+def run_workers(url: str, journals: Path, processes: int, rounds: int, *args: str) -> list[dict]:
     """``processes`` workers through ``rounds`` rounds, each started in every worker at
     the same moment once all are ready; their results."""
     logs = [tempfile.TemporaryFile("w+") for _ in range(processes)]
-    workers = [subprocess.Popen([sys.executable, str(WORKER), url, *args], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=log, text=True) for log in logs]
+    workers = [subprocess.Popen([sys.executable, str(WORKER), url, str(journals), str(n + 1),
+                                 *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                stderr=log, text=True) for n, log in enumerate(logs)]
 
     def failed(n: int) -> str:
         logs[n].seek(0)
@@ -70,6 +82,7 @@ def run_workers(url: str, processes: int, rounds: int, *args: str) -> list[dict]
             out, _ = w.communicate(timeout=120)
             assert w.returncode == 0, failed(n)
             results.append(json.loads(out.splitlines()[-1]))
+        assert [r["problems"] for r in results] == [[]] * processes
         return results
     finally:
         for w, log in zip(workers, logs):
@@ -79,56 +92,84 @@ def run_workers(url: str, processes: int, rounds: int, *args: str) -> list[dict]
             log.close()
 
 
-async def moves_and_seq(url: str, table: int) -> tuple[list[int], int]:
+async def moves_log(url: str, table: int) -> tuple[list[dict], int]:
+    """The table's moves and its snapshot's seq."""
     db = await open_database(url)
     try:
-        return [m["seq"] for m in await db.moves(table)], (await db.load_game(table)).seq
+        return await db.moves(table), (await db.load_game(table)).seq
+    finally:
+        await db.close()
+
+
+async def assert_boards_sent(url: str, tables: list[int], sends: dict) -> None:
+    """Each table's board (as the database names it) was posted, by one process.  (That
+    it shows the latest turn waits for the bug test_a_job_... shows: now and then a new
+    turn's board is skipped.)"""
+    posted = {message for sent in sends.values() for _, message in sent}
+    db = await open_database(url)
+    try:
+        for table in tables:
+            board = await db.latest_message(table, "board")
+            assert board["message"] in posted, (table, board)
     finally:
         await db.close()
 
 
 @pytest.mark.parametrize("processes", [2, 4])
-async def test_identical_clicks_from_several_processes_apply_once(pg_url, processes):
-    tables = await started_tables(pg_url, 5)
-    results = await asyncio.to_thread(run_workers, pg_url, processes, ROUNDS, "clicks",
+async def test_identical_clicks_from_several_processes_apply_once(pg_url, tmp_path, processes):
+    tables = await started_tables(pg_url, tmp_path, TABLES)
+    results = await asyncio.to_thread(run_workers, pg_url, tmp_path, processes, ROUNDS, "clicks",
                                       *map(str, tables))
-    outcomes = defaultdict(list)   # (table, expected seq) -> outcome of each click
+    outcomes = defaultdict(list)   # (table, expected seq, seat, option) -> what each was told
     for result in results:
-        for table, seq, outcome in result["clicks"]:
-            outcomes[(table, seq)].append(outcome)
-    # every round, every process clicked the same option at the same seq of each table
-    assert sorted(outcomes) == [(t, s) for t in tables for s in range(ROUNDS)]
+        for table, seq, seat, option, outcome in result["clicks"]:
+            outcomes[(table, seq, seat, option)].append(outcome)
+    # every round, every process made the same click at the same seq of each table
+    assert sorted((t, s) for t, s, _, _ in outcomes) == \
+        [(t, s) for t in tables for s in range(ROUNDS)]
     assert all(len(group) == processes for group in outcomes.values())
-    assert all(sorted(group) == ["applied"] + ["stale"] * (processes - 1)
+    # one applied; the others were answered "already accepted" or "stale" (see the report)
+    assert all(group.count("applied") == 1 and set(group) <= {"applied", "already", "stale"}
                for group in outcomes.values()), outcomes
     for table in tables:
-        seqs, seq = await moves_and_seq(pg_url, table)
-        assert seqs == list(range(1, ROUNDS + 1)) and seq == ROUNDS   # no gap, none doubled
+        moves, seq = await moves_log(pg_url, table)
+        assert [m["seq"] for m in moves] == list(range(1, ROUNDS + 1)) and seq == ROUNDS
+        assert [(m["seat"], m["action"]["option"]) for m in moves] == \
+            [(seat, option) for t, _, seat, option in sorted(outcomes) if t == table]
+    # every announcement sent by exactly one process (that none is skipped, i.e. the
+    # same as one process alone says, waits for the bug test_a_job_... shows)
+    sends = effect_sends(tmp_path)
+    assert {key: sent for key, sent in sends.items() if len(sent) > 1} == {}
+    await assert_boards_sent(pg_url, tables, sends)
+    senders = Counter(name for sent in sends.values() for name, _ in sent)
+    told = {word: sum(g.count(word) for g in outcomes.values())
+            for word in ("applied", "already", "stale")}
     print(f"{processes} processes: {sum(map(len, outcomes.values()))} identical clicks in "
-          f"{len(outcomes)} races on {len(tables)} tables: {len(outcomes)} applied")
+          f"{len(outcomes)} races on {len(tables)} tables: {told}; {len(sends)} announcements "
+          f"each sent once, by {dict(sorted(senders.items()))}")
 
 
 @pytest.mark.parametrize("processes", [2, 4])
-async def test_every_reminder_and_deadline_fires_in_exactly_one_process(pg_url, processes):
+async def test_every_reminder_and_deadline_fires_in_exactly_one_process(pg_url, tmp_path,
+                                                                        processes):
     began = time.time()
-    tables = await started_tables(pg_url, 6, turn_hours=1)
-    before = {t: (await moves_and_seq(pg_url, t))[1] for t in tables}
+    tables = await started_tables(pg_url, tmp_path, 6, turn_hours=1)
+    before = {t: (await moves_log(pg_url, t))[1] for t in tables}
     db = await open_database(pg_url)
     try:   # the seats whose clocks run (a simultaneous pick: several per table)
         waiting = {t: sorted(s for s, c in (await ClockStore(db).seats(t)).items() if c.turn)
                    for t in tables}
     finally:
         await db.close()
-    # half the hour gone: one reminder per waiting seat, by DM
-    results = await asyncio.to_thread(run_workers, pg_url, processes, 1, "deadlines",
-                                      str(began + 1800 + 60))
-    assert sum(r["dms"] for r in results) == sum(map(len, waiting.values()))
-    assert not any(r["timed_out"] for r in results)
-    reminded = [r["dms"] for r in results]
-    # two hours gone: each waiting seat timed out once, each table moved by one process
-    results = await asyncio.to_thread(run_workers, pg_url, processes, 1, "deadlines",
-                                      str(began + 2 * 3600))
-    fired = [t for result in results for t in result["timed_out"]]
+    # half the hour gone: one reminder per waiting seat, by DM; two hours gone: each
+    # waiting seat timed out once, each table moved by one process
+    results = await asyncio.to_thread(run_workers, pg_url, tmp_path, processes, 2, "deadlines",
+                                      str(began + 1800 + 60), str(began + 2 * 3600))
+    remind, late = zip(*(r["deadlines"] for r in results))
+    reminded = [r["dms"] for r in remind]
+    assert sum(reminded) == sum(map(len, waiting.values()))
+    assert not any(r["timed_out"] for r in remind)
+    fired = [t for r in late for t in r["timed_out"]]
     assert sorted(fired) == sorted(tables)
     db = await open_database(pg_url)
     try:
@@ -138,5 +179,50 @@ async def test_every_reminder_and_deadline_fires_in_exactly_one_process(pg_url, 
             assert sorted(timed_out) == waiting[table] != [], table   # each seat once
     finally:
         await db.close()
+    sends = effect_sends(tmp_path)      # what the timeouts made the processes say: once
+    assert {key: sent for key, sent in sends.items() if len(sent) > 1} == {}
+    await assert_boards_sent(pg_url, tables, sends)
     print(f"{processes} processes: {sum(map(len, waiting.values()))} reminders sent by "
-          f"{reminded}, {len(tables)} tables timed out by {[len(r['timed_out']) for r in results]}")
+          f"{reminded}, {len(tables)} tables timed out by {[len(r['timed_out']) for r in late]}")
+
+
+@pytest.mark.xfail(strict=True, reason="bug: Deliverer.deliver runs a newer move's job with "
+                   "the caller's older row, closing it unsaid (see the test)")
+async def test_a_job_of_a_move_made_meanwhile_is_not_closed_with_an_older_row(pg_url, tmp_path):
+    """Process B reads a table's row (seq s) for a click, and (``TableService.act``)
+    first delivers "what an earlier failure left unsaid"; meanwhile process A committed
+    move s+1 with its job and has not delivered it yet.  B claims that job and runs it
+    with its row at seq s: the turn it sees is the job's ``before``, so it says nothing
+    and closes the job -- the board of move s+1 (and the newly asked players' panels)
+    is never said.  Seen in the click race above as a board missing now and then
+    compared with one process alone (``board:3:4``)."""
+    table = (await started_tables(pg_url, tmp_path, 1))[0]
+    services = []
+    for _ in range(2):
+        db = await open_database(pg_url)
+        services.append(TableService(db, LoadNotifier(), renderer=Renderer(enabled=False)))
+    a, b = services
+    try:
+        older = await b.db.load_game(table)                  # B's read, at seq s
+        game = registry.get(older.type)
+        decision = game.pending(older.state)[0]
+        option = ai.choose(game, older.state, decision, random.Random(1),
+                           smart=False).option
+        user = next(s.user_id for s in older.seats if s.seat == decision.seat)
+        deliver = a.delivery.deliver
+
+        async def not_yet(*args, **kwargs):                  # A: committed, not delivered
+            return False
+        a.delivery.deliver = not_yet
+        await a.act(table, Caller.at_table(older, user), option, older.seq, panel_image=False)
+        a.delivery.deliver = deliver
+        assert (await b.delivery.outbox.job(table)).from_seq == older.seq + 1
+
+        await b.delivery.deliver(game, older)                # B, with its older row
+        await a.delivery.deliver_game(table)                 # A gets to its delivery
+
+        board = await a.db.latest_message(table, "board")
+        assert board["seq"] == older.seq + 1                 # the new turn's board is out
+    finally:
+        for svc in services:
+            await svc.db.close()
