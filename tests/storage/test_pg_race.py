@@ -41,6 +41,7 @@ async def started_tables(url: str, journals: Path, count: int, *,
                          turn_hours: int | None = None) -> list[int]:
     """``count`` started all-human tables (the game types in turn), one per channel,
     their first boards posted by a process of their own (journal ``setup``)."""
+    journals.mkdir(parents=True, exist_ok=True)
     d = await OfflineDiscord.start(url, images=False, fake=ShardDiscord(journals, "setup", 0))
     try:
         svc, ids = d.table, []
@@ -115,11 +116,17 @@ async def assert_boards_sent(url: str, tables: list[int], sends: dict) -> None:
         await db.close()
 
 
+async def click_race(url: str, journals: Path, processes: int) -> tuple[list[int], list[dict]]:
+    """:data:`TABLES` new tables, then ``processes`` workers clicking on them for
+    :data:`ROUNDS` rounds; the tables and the workers' results."""
+    tables = await started_tables(url, journals, TABLES)
+    return tables, await asyncio.to_thread(run_workers, url, journals, processes, ROUNDS,
+                                           "clicks", *map(str, tables))
+
+
 @pytest.mark.parametrize("processes", [2, 4])
 async def test_identical_clicks_from_several_processes_apply_once(pg_url, tmp_path, processes):
-    tables = await started_tables(pg_url, tmp_path, TABLES)
-    results = await asyncio.to_thread(run_workers, pg_url, tmp_path, processes, ROUNDS, "clicks",
-                                      *map(str, tables))
+    tables, results = await click_race(pg_url, tmp_path, processes)
     outcomes = defaultdict(list)   # (table, expected seq, seat, option) -> what each was told
     for result in results:
         for table, seq, seat, option, outcome in result["clicks"]:
@@ -136,8 +143,8 @@ async def test_identical_clicks_from_several_processes_apply_once(pg_url, tmp_pa
         assert [m["seq"] for m in moves] == list(range(1, ROUNDS + 1)) and seq == ROUNDS
         assert [(m["seat"], m["action"]["option"]) for m in moves] == \
             [(seat, option) for t, _, seat, option in sorted(outcomes) if t == table]
-    # every announcement sent by exactly one process (that none is skipped, i.e. the
-    # same as one process alone says, waits for the bug test_a_job_... shows)
+    # every announcement sent by exactly one process (that none is skipped: the test
+    # after this one)
     sends = effect_sends(tmp_path)
     assert {key: sent for key, sent in sends.items() if len(sent) > 1} == {}
     await assert_boards_sent(pg_url, tables, sends)
@@ -147,6 +154,19 @@ async def test_identical_clicks_from_several_processes_apply_once(pg_url, tmp_pa
     print(f"{processes} processes: {sum(map(len, outcomes.values()))} identical clicks in "
           f"{len(outcomes)} races on {len(tables)} tables: {told}; {len(sends)} announcements "
           f"each sent once, by {dict(sorted(senders.items()))}")
+
+
+@pytest.mark.xfail(strict=False, reason="the two delivery bugs below skip announcements now "
+                   "and then (23-31 of 32 seen with 4 processes; 32 with a fix)")
+async def test_four_processes_say_what_one_process_alone_says(pg_url, empty_pg_url, tmp_path):
+    """The announcements (effect nonces) four processes make in the click race are
+    those one process alone makes on a database of its own (the same table ids, so
+    the same nonces)."""
+    await click_race(empty_pg_url, tmp_path / "alone", 1)
+    said_alone = set(effect_sends(tmp_path / "alone"))
+    await click_race(pg_url, tmp_path / "four", 4)
+    said = set(effect_sends(tmp_path / "four"))
+    assert (len(said_alone - said), len(said - said_alone)) == (0, 0)   # (skipped, extra)
 
 
 @pytest.mark.parametrize("processes", [2, 4])
