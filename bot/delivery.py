@@ -134,7 +134,7 @@ class Deliverer:
         try:
             if pause:
                 raise Deferred("holding back: many invalid requests", pause)
-            await self._run(game, row, job)
+            await self._say(game, row, job)
         except Deferred as err:
             await self._failed(job, err, self._delay(job, err))
             return False
@@ -142,9 +142,20 @@ class Deliverer:
             log.exception("delivery of game %s failed", row.id)
             await self._failed(job, err, self._delay(job, None))
             return False
-        await self.outbox.done(job)
         self.delivered += 1
         return True
+
+    async def _say(self, game: Game, row: GameRow, job: Job) -> None:
+        """Run the job and close it.  With other processes on the database the game may
+        have moved on since ``row`` was read (its moves join this job): say the latest,
+        and again until the job closes at the seq it was said up to."""
+        shared = self.outbox.shared
+        if shared:
+            row = await self.svc.db.load_game(row.id)
+        await self._run(game, row, job)
+        while not await self.outbox.done(job, row.seq if shared else None):
+            row = await self.svc.db.load_game(row.id)
+            await self._run(game, row, job)
 
     async def _failed(self, job: Job, err: Exception, delay: float) -> None:
         log.warning("delivery of game %s deferred %.0f s: %s", job.game, delay, err)

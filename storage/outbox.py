@@ -161,12 +161,22 @@ class Outbox:
                 " detail = excluded.detail",
                 (game_id, effect, seq, None if detail is None else _dumps(detail)))
 
-    async def done(self, job: Job) -> None:
-        """The job is delivered: close it and forget its effects."""
+    async def done(self, job: Job, seq: int | None = None) -> bool:
+        """The job is delivered (up to move ``seq``): close it and forget its effects,
+        unless the game moved past ``seq`` meanwhile (another process's move joined the
+        job: False, the job stays open)."""
+        still, params = "", (job.game, job.from_seq)
+        if seq is not None:  # built here: "? IS NULL" has no type for asyncpg
+            still, params = " AND (SELECT seq FROM games WHERE id = ?) = ?", \
+                params + (job.game, seq)
         async with self._db.transaction() as tx:
-            await tx.execute("UPDATE announcements SET state = 'done', error = NULL"
-                             " WHERE game = ? AND from_seq = ?", (job.game, job.from_seq))
+            closed = await tx.fetchone("UPDATE announcements SET state = 'done', error = NULL"
+                                       " WHERE game = ? AND from_seq = ?" + still +
+                                       " RETURNING game", params)
+            if closed is None:
+                return False
             await tx.execute("DELETE FROM deliveries WHERE game = ?", (job.game,))
+        return True
 
     async def failed(self, job: Job, next_try: float, error: str) -> None:
         """A delivery attempt failed: count it, try again at ``next_try``."""

@@ -156,8 +156,6 @@ async def test_identical_clicks_from_several_processes_apply_once(pg_url, tmp_pa
           f"each sent once, by {dict(sorted(senders.items()))}")
 
 
-@pytest.mark.xfail(strict=False, reason="the two delivery bugs below skip announcements now "
-                   "and then (23-31 of 32 seen with 4 processes; 32 with a fix)")
 async def test_four_processes_say_what_one_process_alone_says(pg_url, empty_pg_url, tmp_path):
     """The announcements (effect nonces) four processes make in the click race are
     those one process alone makes on a database of its own (the same table ids, so
@@ -206,8 +204,6 @@ async def test_every_reminder_and_deadline_fires_in_exactly_one_process(pg_url, 
           f"{reminded}, {len(tables)} tables timed out by {[len(r['timed_out']) for r in late]}")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: Deliverer.deliver runs a newer move's job with "
-                   "the caller's older row, closing it unsaid (see the test)")
 async def test_a_job_of_a_move_made_meanwhile_is_not_closed_with_an_older_row(pg_url, tmp_path):
     """Process B reads a table's row (seq s) for a click, and (``TableService.act``)
     first delivers "what an earlier failure left unsaid"; meanwhile process A committed
@@ -283,8 +279,6 @@ async def ai_click(svc: TableService, table: int) -> None:
     await svc.act(table, Caller.at_table(row, user), option, row.seq, panel_image=False)
 
 
-@pytest.mark.xfail(strict=True, reason="bug: Outbox.done closes a job that a move of another "
-                   "process extended during the delivery (see the test)")
 async def test_a_move_made_during_another_process_delivery_keeps_its_job(pg_url, tmp_path):
     """Process B delivers the job of its move s+1 (holding the claim); while it posts the
     board, process A commits move s+2, which ``Outbox.cover`` adds to that open job
