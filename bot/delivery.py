@@ -59,6 +59,7 @@ DM_RETRY_SECONDS = 24 * 3600  # closed DMs are tried again after a day
 BACKOFF_BASE_S = 2.0
 BACKOFF_CAP_S = 900.0
 PERMISSION_BACKOFF_S = 600.0
+NEW_BOARD = "new_board"   # a job's ``before`` flag: post a new board whatever the turn
 CLAIM_LEASE_S = 120.0     # a job being delivered is this process's for so long (see Outbox.claim)
 TASK_NAME = "castellan-delivery"
 
@@ -265,6 +266,7 @@ class Deliverer:
         their panel, else by a mention in the channel.
         """
         svc, before, actor = self.svc, Turn.from_json(job.before), job.actor
+        new_board = bool(job.before.get(NEW_BOARD))   # e.g. an undo: always a new board
         done = await self.outbox.effects(row.id)
         if f"clock:{row.seq}" not in done:
             await svc.clock.after_turn(game, row, actor)
@@ -274,11 +276,12 @@ class Deliverer:
         events = [(s, Event.from_json(e)) for s, e in await svc.db.move_events(row.id, since)]
         await self.dm_private_events(game, row, events, actor, done=done)
         now = svc.turn_of(game, row)
-        if row.status == "active" and now.seats == before.seats and now.same_marker(before):
+        if row.status == "active" and now.seats == before.seats and now.same_marker(before) \
+                and not new_board:
             return
         step = done.get(f"board:{row.seq}")
         if step is None:
-            fresh, pinged = await self._board_step(game, row, before, now, actor)
+            fresh, pinged = await self._board_step(game, row, before, now, actor, new_board)
         else:
             detail = step[1]
             await self._settle_board(row, detail.get("record"))
@@ -286,11 +289,15 @@ class Deliverer:
         await self._dm_panels(game, row, fresh, pinged, done)
 
     async def _board_step(self, game: Game, row: GameRow, before: Turn, now: Turn,
-                          actor: int | None) -> tuple[set[int], set[int]]:
+                          actor: int | None, new_board: bool = False
+                          ) -> tuple[set[int], set[int]]:
         board = await self.svc.db.latest_message(row.id, "board")
         pinged: set[int] = set()
         record = None
-        if row.status == "active" and board is not None and now.board in (None, board["turn"]):
+        if new_board:                                            # nobody is asked anew
+            fresh = set()
+            pinged, record = await self._post_board(game, row, board, now, fresh)
+        elif row.status == "active" and board is not None and now.board in (None, board["turn"]):
             fresh = set(now.seats - before.seats) - {actor}      # the same turn goes on
             record = await self._refresh_board(game, row, board)
         else:                                                    # a new turn: everybody asked is
@@ -315,19 +322,6 @@ class Deliverer:
         await self.svc.db.record_message(row.id, "board", record["channel"], record["message"],
                                          record["seq"], since=record["since"],
                                          posted=record["posted"], turn=record["turn"])
-
-    async def post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
-                         fresh: set[int]) -> set[int]:
-        """A new board for a new turn (or the end), recorded at once (e.g. after an undo).
-        Returns the users it pinged (the newly asked whose DMs are closed).  Not an
-        outbox job: a failure is logged and the next move's board tells the table."""
-        try:
-            pinged, record = await self._post_board(game, row, board, now, fresh)
-        except Deferred as err:
-            log.warning("board of game %s not posted: %s", row.id, err)
-            return set()
-        await self._settle_board(row, record)
-        return pinged
 
     async def _post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
                           fresh: set[int]) -> tuple[set[int], dict | None]:

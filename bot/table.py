@@ -25,7 +25,7 @@ from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.clock import TurnClock
 from bot.compose import capacity, lobby_message, seat_names, view_for
-from bot.delivery import DM_RETRY_SECONDS, Deliverer, Turn
+from bot.delivery import DM_RETRY_SECONDS, NEW_BOARD, Deliverer, Turn
 from bot.i18n import norm_locale, t
 from bot.render_service import Renderer
 from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
@@ -452,15 +452,20 @@ class TableService:
         try:
             seq = await self.db.append_move(row.id, expected_seq=row.seq, seat=seat,
                                             action=action.to_json(), state=row.state, status=status,
-                                            events=stored, also=self._job(row.id, before, actor))
+                                            events=stored, also=self.job(row.id, before, actor))
         except StaleMove:
             raise TableError("stale") from None
         row.seq, row.status = seq, status
         return row
 
-    def _job(self, game_id: int, before: Turn, actor: int | None):
+    def job(self, game_id: int, before: Turn, actor: int | None, *, new_board: bool = False):
+        """``also`` for a storage write that makes a move: the move joins the game's open
+        delivery job (or opens one showing ``before``) in its own transaction;
+        ``new_board``: the job posts a new board whatever the turn (an undo)."""
+        shown = {**before.to_json(), NEW_BOARD: True} if new_board else before.to_json()
+
         async def cover(tx, seq: int) -> None:
-            await self.delivery.outbox.cover(tx, game_id, seq, before.to_json(), actor)
+            await self.delivery.outbox.cover(tx, game_id, seq, shown, actor)
         return cover
 
     async def play_ai(self, game: Game, row: GameRow) -> tuple[GameRow, list[Event]]:
@@ -508,10 +513,6 @@ class TableService:
             return True
         return await self.delivery.deliver(game, row, job=job)
 
-    async def post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
-                         fresh: set[int]) -> set[int]:
-        """A new board posted at once (e.g. after an undo); see ``Deliverer.post_board``."""
-        return await self.delivery.post_board(game, row, board, now, fresh)
 
     async def _dm_private_events(self, game: Game, row: GameRow, events: list[Event],
                                  actor: int | None) -> None:

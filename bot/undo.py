@@ -141,15 +141,15 @@ async def undo(table: "TableService", game_id: int, who: "Caller", *,
             raise TableError("nothing_to_undo")
         game = registry.get(row.type)
         event = Event(UNDO, {"seat": seat})
-        try:
+        try:   # the undo move and its announcement (a new board) in one transaction
             row.seq = await Memory(table.db).apply_undo(
                 game_id, expected_seq=row.seq, seat=seat, point_seq=point["seq"],
-                state=point["before"], events=[event.to_json()])
+                state=point["before"], events=[event.to_json()],
+                also=table.job(row.id, table.turn_of(game, row), seat, new_board=True))
         except StaleMove:
             raise TableError("stale") from None
         row.state = point["before"]
-        board = await table.db.latest_message(row.id, "board")
-        await table.post_board(game, row, board, table.turn_of(game, row), set())
+        await table.announce(game, row)
     panel = await table.panel_for(row, seat, locale=locale)
     panel.text = t("reply.undone", locale or row.locale) + "\n" + panel.text
     return panel

@@ -11,8 +11,9 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Awaitable, Callable
 
+from storage.db import Tx
 from storage.games import Database, NoSuchGame, StaleMove
 
 __all__ = ["Memory", "Rating", "state_hash"]
@@ -77,9 +78,11 @@ class Memory:
                 "after_hash": row["after_hash"]}
 
     async def apply_undo(self, game_id: int, *, expected_seq: int, seat: int, point_seq: int,
-                         state: dict, events: list) -> int:
+                         state: dict, events: list,
+                         also: Callable[[Tx, int], Awaitable[None]] | None = None) -> int:
         """Append the ``undo`` move (restoring ``state``) and drop its undo point, in one
-        transaction; StaleMove if the game moved meanwhile.  Returns the new seq."""
+        transaction (``also(tx, new_seq)`` too, e.g. the delivery outbox's job); StaleMove
+        if the game moved meanwhile.  Returns the new seq."""
         now = time.time()
         snapshot = _dumps(state)
         async with self._db.transaction() as tx:
@@ -94,6 +97,8 @@ class Memory:
                  now, _dumps(events)))
             await tx.execute("DELETE FROM undo_points WHERE game = ? AND seq = ?",
                              (game_id, point_seq))
+            if also is not None:
+                await also(tx, new_seq)
         return new_seq
 
     async def move_log(self, game_id: int) -> list[dict]:

@@ -158,3 +158,31 @@ async def test_an_ai_reply_closes_the_undo(tmp_path):
         if row.seq > before_seq + 1:             # the AI seat answered after the move
             assert not await can_undo(svc.db, row, seat)
     await svc.db.close()
+
+
+async def test_an_undo_is_announced_through_the_outbox_even_when_discord_fails(tmp_path):
+    """The undo move and its job (a new board) are one transaction: Discord failing
+    right then loses nothing, the board comes when it is back."""
+    from bot.effects import Deferred
+
+    svc, out = await service(tmp_path / "u.sqlite")
+    gid = await human_table(svc, "citadels", seed=11, seats=2)
+    rnd = random.Random(5)
+    for _ in range(60):
+        user, seat, _ = await random_move(svc, gid, rnd)
+        if await can_undo(svc.db, await svc.db.load_game(gid), seat):
+            break
+    else:
+        pytest.fail("no move could be undone")
+    posts, post = len(out.posts), out.post
+
+    async def unavailable(channel_id, msg):
+        raise Deferred("503 Service Unavailable")
+    out.post = unavailable
+    panel = await undo(svc, gid, at(user))                 # the player's undo is done
+    assert panel.text and len(out.posts) == posts
+    job = await svc.delivery.outbox.job(gid)
+    assert job is not None and job.before.get("new_board") and job.attempts == 1
+    out.post = post
+    assert await svc.delivery.deliver_due(now=float("inf")) == 0
+    assert len(out.posts) == posts + 1 and await svc.delivery.outbox.job(gid) is None
