@@ -537,8 +537,9 @@ class Game:
         """A full state consistent with a seat's ``view`` (hands, decks, face-down stacks,
         secret picks sampled with ``rng``, a ``random.Random``), so that
         ``view(determinize(v, rng), v["seat"]) == v``: what honest AI search plays on.
-        ``view["my_decision"]`` (``{"kind", "options", "params"}``), when present, is the seat's own
-        open decision; ``view["public"]`` is :meth:`public_state` for games that have it.
+        ``view["my_decision"]`` (``{"kind", "options", "params"}``), when present, is the
+        seat's own open decision; ``view["public"]`` is :meth:`public_state` for games
+        that have it.
         Optional: games without it raise NotImplementedError."""
         raise NotImplementedError
 
