@@ -2,30 +2,17 @@
 and option set, and loud for each kind of broken state (a card lost or doubled, gold
 made from nothing, a character in two places, a seat out of range)."""
 import copy
-import random
 
 import pytest
 
 from engine.citadels import GAME
-from engine.core import Action
+from tests.engine.invariant_play import play_checking
 
 OPTION_SETS = [{}, {"action_cards": True}, {"action_cards": True, "great_wall": True}]
 
 
 def play(seats, options, seed, stop=None):
-    """Random moves from a new game, checking the invariants after each; the state after
-    ``stop`` moves (or at the end)."""
-    state = GAME.setup(seats, options, seed)
-    rnd = random.Random(seed)
-    moves = 0
-    while GAME.result(state) is None and moves != stop:
-        assert GAME.check_invariants(state) == [], f"move {moves}"
-        pending = GAME.pending(state)
-        decision = pending[rnd.randrange(len(pending))]
-        GAME.apply(state, decision.seat, Action(decision.kind, rnd.choice(decision.options).id))
-        moves += 1
-    assert GAME.check_invariants(state) == []
-    return state
+    return play_checking(GAME, seats, options, seed, stop)
 
 
 @pytest.mark.parametrize("seats", range(2, 8))
