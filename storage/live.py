@@ -9,9 +9,9 @@ else goes to the wrapped repository unchanged.
 
 Game rows are deliberately not cached (measured with 10,000 live tables, SQLite: loading
 a row is 2 indexed statements and a ~25 µs JSON decode, about 0.1 ms of a 3 ms click,
-while ``Game.undoable`` alone is half of it; a cache would save under 3% and bring the
-stale-row and mutated-state risks the brief lists, since ``apply`` changes the state in
-place before the commit).
+while the undo check was half of it; a cache would save under 3% and bring two risks: a
+row another process changed, since seats, host and clock writes do not touch
+``games.updated``, and a state ``apply`` changed in place before a commit that failed).
 """
 from __future__ import annotations
 
