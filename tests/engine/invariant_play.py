@@ -2,6 +2,7 @@
 per-game invariant tests)."""
 from __future__ import annotations
 
+import copy
 import random
 
 from engine.core import Action, Game
@@ -21,3 +22,10 @@ def play_checking(game: Game, seats: int, options: dict, seed: int, stop: int | 
         moves += 1
     assert game.check_invariants(state) == []
     return state
+
+
+def problems_after(game: Game, state: dict, change) -> list[str]:
+    """What ``check_invariants`` says of a copy of ``state`` broken by ``change``."""
+    state = copy.deepcopy(state)
+    change(state)
+    return game.check_invariants(state)

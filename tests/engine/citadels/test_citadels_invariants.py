@@ -1,12 +1,10 @@
 """Citadels' ``Game.check_invariants``: silent over whole random games of every seat count
 and option set, and loud for each kind of broken state (a card lost or doubled, gold
 made from nothing, a character in two places, a seat out of range)."""
-import copy
-
 import pytest
 
 from engine.citadels import GAME
-from tests.engine.invariant_play import play_checking
+from tests.engine.invariant_play import play_checking, problems_after
 
 OPTION_SETS = [{}, {"action_cards": True}, {"action_cards": True, "great_wall": True}]
 
@@ -31,9 +29,7 @@ def mid_game():
 
 
 def _broken(state, change):
-    state = copy.deepcopy(state)
-    change(state)
-    return GAME.check_invariants(state)
+    return problems_after(GAME, state, change)
 
 
 def test_a_lost_card_is_noticed(mid_game):

@@ -2,12 +2,10 @@
 (solo to 4 seats, every setup option), and loud for each kind of broken state (a room
 tile lost or in two places, a stairs piece from nowhere, a bonus card doubled, negative
 money, a seat out of range)."""
-import copy
-
 import pytest
 
 from engine.ludwig import GAME
-from tests.engine.invariant_play import play_checking
+from tests.engine.invariant_play import play_checking, problems_after
 
 OPTION_SETS = [{}, {"chosen_bonus": True, "chosen_favors": True},
                {"room_cards": "uniform", "foyer_back": "four_doors"}]
@@ -32,9 +30,7 @@ def mid_game():
 
 
 def _broken(state, change):
-    state = copy.deepcopy(state)
-    change(state)
-    return GAME.check_invariants(state)
+    return problems_after(GAME, state, change)
 
 
 def test_a_lost_room_tile_is_noticed(mid_game):
