@@ -513,12 +513,6 @@ class TableService:
             return True
         return await self.delivery.deliver(game, row, job=job)
 
-
-    async def _dm_private_events(self, game: Game, row: GameRow, events: list[Event],
-                                 actor: int | None) -> None:
-        """Tell other humans privately what only they may know (``bot.delivery``)."""
-        await self.delivery.dm_private_events(game, row, [(row.seq, e) for e in events], actor)
-
     async def say(self, game: Game, row: GameRow, events: list[Event]) -> None:
         """Say table events (a seat handed to an AI, a new host) in the channel at once."""
         if events:

@@ -190,7 +190,7 @@ async def test_private_notices_wait_in_the_panel_while_dms_are_closed(svc):
     row = await started(service)
     seat = row.seat_of(3)
     note = Event("secret_note", {"seat": seat}, frozenset({seat}))
-    await service._dm_private_events(TOY, row, [note], actor=None)
+    await service.delivery.dm_private_events(TOY, row, [(row.seq, note)], actor=None)
     panel = await service.panel(row.id, at(3))
     assert t("panel.notices", "en") in panel.text
     assert panel.text.count("•") == 1
