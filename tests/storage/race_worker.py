@@ -57,6 +57,18 @@ def outcome(text: str) -> str:
     return "applied"
 
 
+async def _settled_board(d: OfflineDiscord, table: int, tries: int = 100):
+    """The table's latest recorded board, once it shows "My hand": another process may be
+    between disabling the old board and recording its new one (it posts under its own
+    lock, which this process does not share)."""
+    for _ in range(tries):
+        board = d.fake.find((await d.table.db.latest_message(table, "board"))["message"])
+        if f"p1:{table}" in board.custom_ids():
+            return board
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"table {table}: the latest board never showed 'My hand'")
+
+
 async def _click(d: OfflineDiscord, table: int):
     """Open the mover's panel and prepare this table's click at its current seq."""
     row = await d.table.db.load_game(table)
@@ -65,7 +77,7 @@ async def _click(d: OfflineDiscord, table: int):
     user = User(next(s.user_id for s in row.seats if s.seat == decision.seat), "Player", LOCALE)
     option = ai.choose(game, row.state, decision, random.Random(f"{table}:{row.seq}"),
                        smart=False).option
-    board = d.fake.find((await d.table.db.latest_message(table, "board"))["message"])
+    board = await _settled_board(d, table)
     panel = (await d.click(user, board, f"p1:{table}")).last
     cid, values = option_component(panel, option)
     payload = d.click_payload(user, panel, cid, values)
