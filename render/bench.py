@@ -46,3 +46,92 @@ def bench_render(game_id: str, views: list[dict], locale: str = "en",
         "image_kib_p50": round(statistics.median(kib), 1),
         "views": len(views),
     }
+
+
+# -- the bot's mix: many tables of every game, table and private pictures ----------------
+def mixed_views(count: int, seed: int = 1, max_moves: int = 40) -> list[tuple[str, str, dict, str]]:
+    """``count`` (game, which, view, locale) as the loadtest's render workers get them:
+    each a fresh table of a random game (2-4 seats) after 0..``max_moves`` random legal
+    moves, its table view or the view of the seat that moved last, English or Czech."""
+    import random
+
+    from engine import registry
+    from engine.core import Action
+
+    rnd = random.Random(seed)
+    games = registry.available()
+    out = []
+    for i in range(count):
+        game = registry.get(games[i % len(games)])
+        seats = rnd.randint(max(2, game.min_seats), min(4, game.max_seats))
+        state = game.setup(seats, game.parse_options({}), rnd.randrange(2**32))
+        last = 0
+        for _ in range(rnd.randint(0, max_moves)):
+            pending = game.pending(state)
+            if not pending or game.result(state) is not None:
+                break
+            decision = rnd.choice(pending)
+            game.apply(state, decision.seat, Action(decision.kind, rnd.choice(decision.options).id))
+            last = decision.seat
+        which = "private" if i % 3 == 2 else "table"       # ~1.5 pictures per click
+        view = game.view(state, None if which == "table" else last)
+        view["seat_names"] = [f"Player {s + 1}" for s in range(seats)]
+        out.append((game.id, which, view, "cs" if rnd.random() < 0.5 else "en"))
+    return out
+
+
+def bench_mix(pictures: list[tuple[str, str, dict, str]], repeats: int = 2) -> dict:
+    """CPU ms per picture over ``pictures`` in their order (one worker's sprite cache
+    sees every game in turn, as in the bot), split into the view's pickle round trip,
+    composition and encode; the first pass only warms the caches."""
+    import pickle
+
+    rows: dict[tuple[str, str], list[tuple[float, float, float]]] = {}
+    for rep in range(repeats + 1):
+        for game_id, which, view, locale in pictures:
+            module = renderer(game_id)
+            fn = module.render_table if which == "table" else module.render_private
+            start = time.process_time()
+            view = pickle.loads(pickle.dumps(view))
+            sent = time.process_time()
+            image = fn(view, locale)
+            composed = time.process_time()
+            if image is None:
+                continue
+            kit.encode(image)
+            done = time.process_time()
+            if rep:
+                rows.setdefault((game_id, which), []).append(
+                    (sent - start, composed - sent, done - composed))
+    out: dict = {}
+    for (game_id, which), times in sorted(rows.items()):
+        out[f"{game_id}.{which}"] = {
+            "ms": round(1000 * sum(map(sum, times)) / len(times), 2),
+            "pickle_ms": round(1000 * sum(t[0] for t in times) / len(times), 2),
+            "compose_ms": round(1000 * sum(t[1] for t in times) / len(times), 2),
+            "encode_ms": round(1000 * sum(t[2] for t in times) / len(times), 2),
+            "pictures": len(times)}
+    every = [t for times in rows.values() for t in times]
+    total = sum(map(sum, every))
+    out["all"] = {"ms": round(1000 * total / len(every), 2),
+                  "pictures_per_cpu_s": round(len(every) / total, 1), "pictures": len(every)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m render.bench [--pictures N] [--seed S]``: the mix, as JSON lines."""
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(prog="python -m render.bench")
+    parser.add_argument("--pictures", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=2)
+    args = parser.parse_args(argv)
+    figures = bench_mix(mixed_views(args.pictures, args.seed), args.repeats)
+    for name, row in figures.items():
+        print(json.dumps({"picture": name, **row}))
+
+
+if __name__ == "__main__":
+    main()
