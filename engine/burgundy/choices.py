@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
-from engine.burgundy.dice import cost_row
-from engine.burgundy.estate import Layout, layout, legal_spaces
-from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT, PLACE_FREE_STEP, TAKE_FREE_STEP
+from engine.burgundy.dice import _COST, cost_row
+from engine.burgundy.estate import COLOUR_KEY, PLACEMENT_KEY, Layout, layout, legal_spaces
+from engine.burgundy.knowledge import (
+    DOUBLE_STEP, IGNORE_BUILDING_LIMIT, PLACE_FREE_STEP, TAKE_FREE_STEP,
+)
+from engine.burgundy.memo import ContentMemo
 
 Opt = Option
 
 #: the options made so far, by content (a few thousand at most: ids are bounded):
-#: take ``[depot][cost][tile]``, place ``(tile, low, high)``, space, sell
+#: take ``[depot][cost][tile]``, place ``(tile, span code)``, space, sell
 _TAKE: list[list[dict[str, Option]]] = [[{} for _cost in range(7)] for _depot in range(7)]
 _PLACE: dict[tuple, Option] = {}
 _SPACE: dict[tuple, Option] = {}
@@ -28,27 +31,50 @@ BACK = Option("back", "back")
 DECLINE = Option("decline", "decline")
 WORKERS = Option("workers", "workers")
 _NO_COST = (0,) * 7
+#: no worker cost exceeds 3 (three steps on the ring of six values)
+_MAX_COST = 3
 
 
 def take_options(state: dict, p: dict, die: int | None, categories=None) -> list[Opt]:
-    """``take:<depot>:<tile>`` for every affordable tile on depots 1-6."""
-    row = cost_row(p["know"], die, TAKE_FREE_STEP) if die else _NO_COST
+    """``take:<depot>:<tile>`` for every affordable tile on depots 1-6 (of
+    ``categories`` only, if given: then no die is used)."""
+    menus = _MENUS.get(state["depots"]) or _MENUS.put(state["depots"], {})
     workers = p["workers"]
-    depots = state["depots"]
+    if die:
+        know = p["know"]
+        key = (DOUBLE_STEP in know, TAKE_FREE_STEP in know, die,
+               workers if workers < _MAX_COST else _MAX_COST)
+    else:
+        key = None
+    menu = menus.get(key)
+    if menu is None:
+        menu = menus[key] = _take_menu(state["depots"], _COST[key[0]][key[1]][die]
+                                       if die else _NO_COST, key[3] if die else _MAX_COST)
+    if categories is None:
+        return list(menu)
+    return [o for o in menu if TILES[o.params["tile"]].category in categories]
+
+
+#: the depots of a state -> their take menus by (double step, free step, die, workers
+#: up to 3), or None (no die): a menu changes only when a depot does
+_MENUS = ContentMemo(lambda depots: [d.copy() for d in depots])
+
+
+def _take_menu(depots: list, row: tuple, afford: int) -> tuple[Opt, ...]:
     out = []
     for d in DEPOTS:
         cost = row[d]
-        if cost > workers:
+        if cost > afford:
             continue
         made = _TAKE[d][cost]
         for tile in depots[d - 1]:
-            if tile is not None and (categories is None or TILES[tile].category in categories):
+            if tile is not None:
                 opt = made.get(tile)
                 if opt is None:
                     opt = made[tile] = Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
                                               {"tile": tile, "depot": d, "cost": cost})
                 out.append(opt)
-    return out
+    return tuple(out)
 
 
 def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None
@@ -67,52 +93,72 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
 
     ``cost`` is the cheapest space's worker cost, ``max_cost`` the dearest one's; the
     label is ``place`` (a free space exists), ``place_cost`` (every space costs ``cost``)
-    or ``place_costs`` (``cost`` to ``max_cost``).  Each tile's answer is kept on the
-    estate's :class:`Layout` by what it depends on besides the layout: the tile, the
-    building limit, the die's cost row and the workers (above 3 they all afford the same).
+    or ``place_costs`` (``cost`` to ``max_cost``).  The estate's :class:`Layout` gives
+    the die numbers a tile may use (as a bit mask) and :data:`_SPANS` their span of worker costs.
     """
     out = []
-    if not p["store"]:
+    store = p["store"]
+    if not store:
         return out
     facts = layout(p)
+    known, die_mask = facts.dies, facts.die_mask
     know = p["know"]
-    any_city = IGNORE_BUILDING_LIMIT in know
-    workers = p["workers"]
-    afford = workers if workers < _MAX_COST else _MAX_COST
-    known = facts.places
-    for tile in p["store"]:
-        row = cost_row(know, die, _PLACE_FREE[tile]) if die else _NO_COST
-        key = (tile, any_city, row, afford)
-        opt = known.get(key, _UNKNOWN)
-        if opt is _UNKNOWN:
-            opt = known[key] = _place_option(facts, tile, any_city, row, workers)
-        if opt is not None:
-            out.append(opt)
+    keys = COLOUR_KEY if IGNORE_BUILDING_LIMIT in know else PLACEMENT_KEY
+    if die:
+        workers = p["workers"]
+        spans = _SPANS[DOUBLE_STEP in know]
+        afford = workers if workers < _MAX_COST else _MAX_COST
+    for tile in store:
+        key = keys[tile]
+        mask = known.get(key)
+        if mask is None:
+            mask = die_mask(key)
+        if not mask:
+            continue
+        code = spans[_PLACE_FREE[tile] in know][die][afford][mask] if die else 1
+        if code:
+            opt = _PLACE.get((tile, code))
+            out.append(_place(tile, code) if opt is None else opt)
     return out
 
 
 #: tile -> the knowledge number granting a free step when placing it
 _PLACE_FREE = {t.id: PLACE_FREE_STEP[t.colour] for t in TILES.values()}
-#: no worker cost exceeds 3 (three steps on the ring of six values)
-_MAX_COST = 3
-_UNKNOWN = object()
 
 
-def _place_option(facts: Layout, tile: str, any_city: bool, row: tuple, workers: int
-                  ) -> Option | None:
-    """The ``place:<tile>`` option (None: no reachable space) for a die's cost ``row``."""
-    costs = [row[n] for n in facts.numbers(tile, any_city) if row[n] <= workers]
-    return _place(tile, costs) if costs else None
+def _span_codes(row: tuple, afford: int) -> tuple[int, ...]:
+    """Per die number mask (bit ``n`` for number ``n``): the worker costs (from ``row``)
+    of its numbers that ``afford`` workers pay, as ``1 + 4 * cheapest + dearest``, or 0
+    if none is affordable.  Each mask extends the one without its lowest number."""
+    low: list = [None] * 128
+    high: list = [None] * 128
+    codes = [0] * 128
+    for mask in range(2, 128, 2):
+        rest = mask & (mask - 1)
+        lo, hi, cost = low[rest], high[rest], row[(mask & -mask).bit_length() - 1]
+        if cost <= afford:
+            lo = cost if lo is None or cost < lo else lo
+            hi = cost if hi is None or cost > hi else hi
+        low[mask], high[mask] = lo, hi
+        codes[mask] = 0 if lo is None else 1 + 4 * lo + hi
+    return tuple(codes)
 
 
-def _place(tile: str, costs) -> Option:
-    """The ``place:<tile>`` option for these worker costs of its reachable spaces."""
-    low, high = min(costs), max(costs)
-    opt = _PLACE.get((tile, low, high))
-    if opt is None:
-        label = "place" if not low else "place_cost" if low == high else "place_costs"
-        opt = _PLACE[tile, low, high] = Option(
-            f"place:{tile}", label, {"tile": tile, "cost": low, "max_cost": high})
+#: ``[double step][free step][die][workers up to 3][die number mask]`` -> span code
+_SPANS = tuple(tuple(tuple(tuple(_span_codes(_COST[double][free][die], afford)
+                                 for afford in range(_MAX_COST + 1))
+                           for die in range(7))
+                     for free in (0, 1))
+               for double in (0, 1))
+
+
+def _place(tile: str, code: int) -> Option:
+    """The ``place:<tile>`` option for the span of worker costs ``code`` (see
+    :func:`_span_codes`), made once."""
+    low, high = divmod(code - 1, 4)
+    label = "place" if not low else "place_cost" if low == high else "place_costs"
+    opt = _PLACE[tile, code] = Option(f"place:{tile}", label,
+                                      {"tile": tile, "cost": low, "max_cost": high})
     return opt
 
 

@@ -26,7 +26,8 @@ class Estate:
     """One estate face: colour and region of every space (index 1..37; 0 unused)."""
 
     __slots__ = ("number", "colour", "region", "regions", "by_colour", "castle_spaces",
-                 "confidence", "sources_agree", "name_en", "name_cs")
+                 "confidence", "sources_agree", "name_en", "name_cs", "region_mask",
+                 "colour_mask")
 
     def __init__(self, raw: dict) -> None:
         self.number = raw["number"]
@@ -37,6 +38,9 @@ class Estate:
         self.regions = tuple(tuple(r["spaces"]) for r in raw["regions"])
         self.region = (-1,) + tuple(labels.index(s["region"]) for s in spaces)
         self.by_colour = {c: tuple(s for s in SPACES if self.colour[s] == c) for c in COLOURS}
+        #: the same as bit masks of spaces (bit ``s`` for space ``s``), per region and colour
+        self.region_mask = tuple(sum(1 << s for s in r) for r in self.regions)
+        self.colour_mask = {c: sum(1 << s for s in spaces) for c, spaces in self.by_colour.items()}
         self.castle_spaces = tuple(raw["castle_spaces"])
         self.confidence = raw["confidence"]
         self.sources_agree = raw["sources_agree"]

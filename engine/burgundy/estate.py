@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from engine.burgundy.data import DIE, ESTATES, NEIGHBOURS, TILES, Estate
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
+from engine.burgundy.memo import ContentMemo
 
 
 def estate_of(player: dict) -> Estate:
@@ -33,79 +34,94 @@ def city_has(player: dict, space: int, kind: str) -> bool:
     return False
 
 
+#: space -> its bit in a space mask; space -> the mask of its neighbours;
+#: die number -> the mask of the spaces showing it
+BIT = tuple(1 << s for s in range(38))
+NEIGHBOUR_MASK = tuple(sum(BIT[nb] for nb in NEIGHBOURS[s]) for s in range(38))
+DIE_MASK = tuple(sum(BIT[s] for s in range(1, 38) if DIE[s] == n) for n in range(7))
+
+
 class Layout:
-    """Where tiles may go on one estate layout (a tuple of the spaces' tiles), worked out
-    lazily, once per colour and per city: what :func:`legal_spaces` asks again and again
-    between two placements.  Kept only in the cache below, never in the state."""
+    """Where tiles may go on one estate layout (a tuple of the spaces' tiles), as bit
+    masks of spaces: ``covered``, ``frontier`` (empty spaces next to a covered one) and,
+    per tile kind, ``blocked`` (the spaces of the cities already holding that kind).  A
+    placement derives the next layout from these in a few operations (:meth:`after`);
+    what callers ask per tile is kept per placement class.  Kept only in the caches
+    below, never in the state."""
 
-    __slots__ = ("est", "sp", "_open", "_cities", "_numbers", "places")
+    __slots__ = ("est", "sp", "covered", "frontier", "blocked", "dies")
 
-    def __init__(self, estate: int, sp: tuple) -> None:
+    def __init__(self, estate: int, sp: tuple, masks: tuple | None = None) -> None:
         self.est, self.sp = ESTATES[estate], sp
-        self._open: dict[str, tuple[int, ...]] = {}
-        self._cities: dict[tuple[int, str], bool] = {}
-        self._numbers: dict[tuple, tuple[int, ...]] = {}
-        #: :func:`engine.burgundy.choices.place_options`' answers per tile on this layout
-        self.places: dict[tuple, object] = {}
+        if masks is None:
+            masks = self._masks(self.est, sp)
+        self.covered, self.frontier, self.blocked = masks
+        #: placement key -> :meth:`die_mask`, as worked out so far
+        self.dies: dict[tuple, int] = {}
+
+    @staticmethod
+    def _masks(est: Estate, sp) -> tuple[int, int, dict[str, int]]:
+        covered = near = 0
+        blocked: dict[str, int] = {}
+        for s in range(1, 38):
+            if sp[s] is not None:
+                covered |= BIT[s]
+                near |= NEIGHBOUR_MASK[s]
+                kind = TILES[sp[s]].kind
+                blocked[kind] = blocked.get(kind, 0) | est.region_mask[est.region[s]]
+        return covered, near & ~covered, blocked
+
+    def legal_mask(self, key: tuple) -> int:
+        """Mask of the spaces a tile of placement ``key`` (colour, building kind or None)
+        may go to."""
+        colour, kind = key
+        out = self.frontier & self.est.colour_mask[colour]
+        if kind is not None:
+            out &= ~self.blocked.get(kind, 0)
+        return out
 
     def open_spaces(self, colour: str) -> tuple[int, ...]:
         """Empty spaces of ``colour`` next to a covered space."""
-        out = self._open.get(colour)
-        if out is None:
-            sp = self.sp
-            out = self._open[colour] = tuple(s for s in self.est.by_colour[colour]
-                                             if sp[s] is None and touches_covered(sp, s))
-        return out
+        return self._spaces(colour, self.frontier)
 
-    def city_has(self, space: int, kind: str) -> bool:
-        """The city (region) of ``space`` already holds a building of ``kind``."""
-        key = (self.est.region[space], kind)
-        out = self._cities.get(key)
-        if out is None:
-            sp = self.sp
-            out = self._cities[key] = any(sp[s] is not None and TILES[sp[s]].kind == kind
-                                          for s in self.est.regions[key[0]])
-        return out
+    def _spaces(self, colour: str, mask: int) -> tuple[int, ...]:
+        return tuple(s for s in self.est.by_colour[colour] if mask & BIT[s])
 
     def after(self, space: int, sp: tuple) -> "Layout":
-        """This layout with a tile put on the empty ``space`` (``sp``: the spaces then),
-        carrying over what is already worked out: a colour's open spaces change only
-        around ``space``, and a city only gains the placed tile's kind."""
-        new = Layout(self.est.number, sp)
-        colours = self.est.colour
-        freed = [nb for nb in NEIGHBOURS[space] if sp[nb] is None]
-        for colour, spaces in self._open.items():
-            add = [nb for nb in freed if colours[nb] == colour and nb not in spaces]
-            if add or space in spaces:
-                spaces = tuple(sorted([s for s in spaces if s != space] + add))
-            new._open[colour] = spaces
-        new._cities.update(self._cities)
-        new._cities[self.est.region[space], TILES[sp[space]].kind] = True
-        return new
+        """This layout with a tile put on the empty ``space`` (``sp``: the spaces then)."""
+        est, bit = self.est, BIT[space]
+        covered = self.covered | bit
+        blocked = dict(self.blocked)
+        kind = TILES[sp[space]].kind
+        blocked[kind] = blocked.get(kind, 0) | est.region_mask[est.region[space]]
+        return Layout(est.number, sp,
+                      (covered, (self.frontier | NEIGHBOUR_MASK[space]) & ~covered, blocked))
 
     def legal(self, tile_id: str, any_city: bool) -> list[int]:
         """:func:`legal_spaces` of ``tile_id`` here (``any_city``: the building limit is off)."""
-        tile = TILES[tile_id]
-        out = self.open_spaces(tile.colour)
-        if tile.category == "building" and not any_city:
-            return [s for s in out if not self.city_has(s, tile.kind)]
-        return list(out)
+        key = COLOUR_KEY[tile_id] if any_city else PLACEMENT_KEY[tile_id]
+        return list(self._spaces(key[0], self.legal_mask(key)))
 
-    def numbers(self, tile_id: str, any_city: bool) -> tuple[int, ...]:
-        """The distinct die numbers of the spaces ``tile_id`` may go to (what the worker
-        cost of a placement depends on), worked out once per colour (and building kind)
-        on this layout."""
-        key = (PLACEMENT_CLASS[tile_id], any_city)
-        out = self._numbers.get(key)
+    def die_mask(self, key: tuple) -> int:
+        """Bit ``n`` set for each die number ``n`` of the spaces a tile of placement
+        ``key`` may go to (what the worker cost of a placement depends on)."""
+        out = self.dies.get(key)
         if out is None:
-            out = self._numbers[key] = tuple(sorted({DIE[s] for s in self.legal(tile_id,
-                                                                                 any_city)}))
+            legal = self.legal_mask(key)
+            out = self.dies[key] = sum(1 << n for n in range(1, 7) if legal & DIE_MASK[n])
         return out
 
+    def numbers(self, tile_id: str, any_city: bool) -> tuple[int, ...]:
+        """The distinct die numbers of the spaces ``tile_id`` may go to."""
+        mask = self.die_mask(COLOUR_KEY[tile_id] if any_city else PLACEMENT_KEY[tile_id])
+        return tuple(n for n in range(1, 7) if mask >> n & 1)
 
-#: tile -> what decides where it may go: (colour, building kind or None)
-PLACEMENT_CLASS = {t.id: (t.colour, t.kind if t.category == "building" else None)
-                   for t in TILES.values()}
+
+#: tile -> what decides where it may go: (colour, building kind or None), and the same
+#: with the building limit off (colour, None)
+PLACEMENT_KEY = {t.id: (t.colour, t.kind if t.category == "building" else None)
+                 for t in TILES.values()}
+COLOUR_KEY = {t.id: (t.colour, None) for t in TILES.values()}
 
 
 @lru_cache(maxsize=4096)
@@ -113,25 +129,17 @@ def _layout(estate: int, sp: tuple) -> Layout:
     return Layout(estate, sp)
 
 
-#: id of a player's ``sp`` list -> (that list, a copy of it, estate, its Layout): the
-#: layouts asked for lately.  The list is held (its id cannot be reused) and compared with
-#: the copy at each use, so a changed estate is never served an old layout; a hit costs
-#: one list comparison instead of hashing the 38 spaces for the cache below.
-_RECENT: dict[int, tuple[list, list, int, Layout]] = {}
-_RECENT_MAX = 64
+#: each player's ``sp`` list -> its Layout, while the list is unchanged
+_RECENT = ContentMemo(list.copy)
 
 
 def layout(player: dict) -> Layout:
     """The player's estate as it is now, for callers asking about many tiles."""
     sp, estate = player["sp"], player["estate"]
-    hit = _RECENT.get(id(sp))
-    if hit is not None and hit[0] is sp and hit[2] == estate and hit[1] == sp:
-        return hit[3]
-    facts = _layout(estate, tuple(sp))
-    if len(_RECENT) >= _RECENT_MAX:
-        _RECENT.clear()
-    _RECENT[id(sp)] = (sp, sp.copy(), estate, facts)
-    return facts
+    facts = _RECENT.get(sp)
+    if facts is not None and facts.est.number == estate:
+        return facts
+    return _RECENT.put(sp, _layout(estate, tuple(sp)))
 
 
 def placed(player: dict, space: int) -> None:
@@ -139,16 +147,16 @@ def placed(player: dict, space: int) -> None:
     worked out before is carried over to the new one (:meth:`Layout.after`) instead of
     being worked out afresh.  Only a speed-up: nothing else changed in the estate or the
     layouts are left alone, and :func:`layout` still compares the content at each use."""
-    sp, estate = player["sp"], player["estate"]
-    hit = _RECENT.get(id(sp))
-    if hit is None or hit[0] is not sp or hit[2] != estate or hit[1][space] is not None:
+    sp = player["sp"]
+    hit = _RECENT.entry(sp)
+    if hit is None or hit[2].est.number != player["estate"] or hit[1][space] is not None:
         return
     before = hit[1]
     before[space] = sp[space]
     if before != sp:
-        del _RECENT[id(sp)]
+        _RECENT.forget(sp)
         return
-    _RECENT[id(sp)] = (sp, before, estate, hit[3].after(space, tuple(sp)))
+    _RECENT.put(sp, hit[2].after(space, tuple(sp)), before)
 
 
 def legal_spaces(player: dict, tile_id: str, facts: Layout | None = None) -> list[int]:
