@@ -21,7 +21,8 @@ from engine.burgundy.setup import (
     ADVANCED, OPEN, PICKS, SECRET, STANDARD, new_game, secret_choose, secret_options,
 )
 from engine.burgundy.data import PHASES
-from engine.burgundy.turn import turn_choose, turn_options
+from engine.burgundy.choices import WORKERS
+from engine.burgundy.turn import END, die_options, turn_choose, turn_options
 
 
 class Burgundy(Game):
@@ -48,22 +49,41 @@ class Burgundy(Game):
         self.check_seats(seats)
         return new_game(seats, self.parse_options(options), seed)
 
-    _memo: tuple = (None, -1, None)
+    #: (state, its move counter, its open Decision, the frame it answers): the decision
+    #: of the last state asked, built once per move
+    _memo: tuple = (None, -1, None, None)
 
-    def _open(self, state: State):
-        """(kind, frame, options) of the active seat's open decision."""
-        memo_state, memo_moves, memo = self._memo
-        if memo_state is state and memo_moves == state["moves"]:
-            return memo
-        p = state["players"][state["active"]]
+    def _open(self, state: State) -> tuple[Decision, dict | None]:
+        """The active seat's open decision and its frame (None: the turn menu)."""
+        memo = self._memo
+        moves = state["moves"]
+        if memo[0] is state and memo[1] == moves:
+            return memo[2], memo[3]
         stack = state["stack"]
-        if stack:
+        seat = state["active"]
+        p = state["players"][seat]
+        if not stack:
+            frame = None
+            options = turn_options(state, p)
+            decision = Decision(seat, "turn", tuple(options),
+                                default=options[-1].id if options[-1] is END else options[0].id,
+                                params={"white": state["white"]})
+        elif stack[-1]["k"] == "die_action":  # the hot one: built here without a detour
             frame = stack[-1]
-            memo = frame["k"], frame, HANDLERS[frame["k"]].options(state, frame, p)
+            die = frame["die"]
+            value = p["dice"][die]
+            options = die_options(state, frame, p)
+            decision = Decision(seat, "die_action", tuple(options), default=WORKERS.id,
+                                params={"die": die + 1, "value": value})
         else:
-            memo = "turn", None, turn_options(state, p)
-        self._memo = (state, state["moves"], memo)
-        return memo
+            frame = stack[-1]
+            kind = frame["k"]
+            handler = HANDLERS[kind]
+            options = handler.options(state, frame, p)
+            decision = Decision(seat, kind, tuple(options), default=handler.default(options),
+                                params={"tile": frame["tile"]} if "tile" in frame else {})
+        self._memo = (state, moves, decision, frame)
+        return decision, frame
 
     def pending(self, state: State) -> list[Decision]:
         """The open decision.  Params: ``turn`` {white} (the white die), ``die_action``
@@ -73,18 +93,7 @@ class Burgundy(Game):
         if PICKS in state:
             return [self._secret_decision(state, seat)
                     for seat in simultaneous.waiting(state, PICKS)]
-        kind, frame, options = self._open(state)
-        seat = state["active"]
-        if frame is not None:
-            params = {"tile": frame["tile"]} if "tile" in frame else {}
-            if kind == "die_action":
-                params["die"] = frame["die"] + 1
-                params["value"] = state["players"][seat]["dice"][frame["die"]]
-            default = HANDLERS[kind].default(options)
-        else:
-            params = {"white": state["white"]}
-            default = options[-1].id if options[-1].id == "end" else options[0].id
-        return [Decision(seat, kind, tuple(options), default=default, params=params)]
+        return [self._open(state)[0]]
 
     def _secret_decision(self, state: State, seat: int) -> Decision:
         options = secret_options(state, seat)
@@ -109,18 +118,26 @@ class Burgundy(Game):
             return self._apply_secret(state, seat, action)
         if seat != state["active"]:
             raise RuleError("not_your_turn")
-        kind, frame, options = self._open(state)
+        decision, frame = self._open(state)
+        kind = decision.kind
         if action.kind != kind:
             raise RuleError("stale_decision")
-        for option in options:
-            if option.id == action.option:
+        option_id = action.option
+        for option in decision.options:
+            if option.id == option_id:
                 break
         else:
-            raise errors.explain(state, seat, kind, action.option)
-        choose = turn_choose if frame is None else HANDLERS[kind].choose
+            raise errors.explain(state, seat, kind, option_id)
         state["moves"] += 1
-        events = choose(state, seat, frame, action.option)
-        return events + settle(state)
+        if frame is None:
+            events = turn_choose(state, seat, frame, option_id)
+        else:
+            events = HANDLERS[kind].choose(state, seat, frame, option_id)
+        if not state["stack"]:
+            more = settle(state)
+            if more:
+                return events + more
+        return events
 
     def view(self, state: State, seat: int | None) -> dict:
         return view_mod.view(state, seat)

@@ -55,7 +55,7 @@ def turn_choose(state: dict, seat: int, frame, option_id: str) -> list[Event]:
 
 
 # -- die actions ------------------------------------------------------------------------
-def _die_options(state: dict, frame: dict, p: dict) -> list[Opt]:
+def die_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     options = action_options(state, p, p["dice"][frame["die"]])
     if "auto" not in frame:
         options.append(BACK)
@@ -111,6 +111,6 @@ def _discard_choose(state: dict, seat: int, frame: dict, option_id: str) -> list
                                 frame["buy"])
 
 
-register("die_action", _die_options, _die_choose, lambda options: WORKERS.id)  # always offered
+register("die_action", die_options, _die_choose, lambda options: WORKERS.id)  # always offered
 register("space", _space_options, _space_choose, first)
 register("discard", _discard_options, _discard_choose, first)
