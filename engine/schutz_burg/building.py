@@ -7,10 +7,13 @@ and, when the helper could come from several places, ``helper_source``
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Option, State
 
 from . import data as D
-from .payment import exchanged, holdings, parse_pay, pay, pay_id, payable, payments
+from .payment import (exchanged, holdings, parse_pay, pay, pay_id, payable_costs, payments,
+                      payments_for)
 from .state import bank_pays, built_this_round, is_built, pay_bank
 from .tasks import BACK, DONE, act, live, options, question, step
 from .trade import own_spots
@@ -27,29 +30,28 @@ def start_build(state: State, st: list, _events: list[Event]) -> dict:
 def buildable(state: State, seat: int, first: bool = False) -> list[tuple[str, int, int]]:
     """(template, cost, vp) of one template of each type on the board that ``seat`` can pay
     (``first``: stop at the first one, to learn whether there is any)."""
+    ok = payable_costs(*holdings(state, seat))
+    offer = _offer(state["winter"], tuple(state["board"]))
+    if first:
+        for entry in offer:
+            if entry[1] in ok:
+                return [entry]
+        return []
+    return [entry for entry in offer if entry[1] in ok]
+
+
+@lru_cache(maxsize=4096)
+def _offer(winter: bool, board: tuple[str, ...]) -> tuple[tuple[str, int, int], ...]:
+    """(template, cost, vp) of the first template of each type on ``board``, in board
+    order: what building may offer (the board changes only when something is built)."""
     seen: set[str] = set()
-    verdict: dict[int, bool] = {}  # cost -> payable: many types share a cost
     out = []
-    values = _VALUES[state["winter"]]
-    have, silver, carts = holdings(state, seat)
-    for tpl in state["board"]:
+    for tpl in board:
         ttype = D.TEMPLATE_TYPE[tpl]
-        if ttype in seen:
-            continue
-        seen.add(ttype)
-        cost, vp = values[tpl]
-        ok = verdict.get(cost)
-        if ok is None:
-            ok = verdict[cost] = payable(cost, have, silver, carts)
-        if ok:
-            out.append((tpl, cost, vp))
-            if first:
-                break
-    return out
-
-
-#: winter side? -> template -> (cost, vp)
-_VALUES = {w: {tpl: D.template_value(tpl, w) for tpl in D.TEMPLATE_TYPE} for w in (False, True)}
+        if ttype not in seen:
+            seen.add(ttype)
+            out.append((tpl, *D.template_value(tpl, winter)))
+    return tuple(out)
 
 
 def _template_label(card: str) -> str:
@@ -92,20 +94,25 @@ def act_build(state: State, task: dict, option: str, _events: list[Event]) -> No
 
 @options("pay")
 def pay_options(state: State, task: dict) -> list[Option]:
-    seat = task["seat"]
     cost, _vp = D.template_value(task["template"], state["winter"])
-    res = state["players"][seat]["res"]
-    have = tuple(res[k] for k in D.BUILD_KINDS)
+    return list(_pay_offer(cost, *holdings(state, task["seat"])))
+
+
+@lru_cache(maxsize=65536)
+def _pay_offer(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]
+               ) -> tuple[Option, ...]:
+    """The payment options (then ``back``) of ``cost`` for these holdings (keyed like
+    :func:`payments_for`, which ``pay_live`` has just asked)."""
     opts = []
-    for vec in payments(state, seat, cost):
-        silver = exchanged(vec, have)
-        opt = _PAY_OPTIONS.get((vec, silver))
+    for vec in payments_for(cost, have, silver, carts):
+        silver_bars = exchanged(vec, have)
+        opt = _PAY_OPTIONS.get((vec, silver_bars))
         if opt is None:
-            opt = _PAY_OPTIONS[vec, silver] = Option(
-                pay_id(vec), "payment_silver" if silver else "payment",
-                {"pieces": dict(zip(D.BUILD_KINDS, vec)), "silver": silver})
+            opt = _PAY_OPTIONS[vec, silver_bars] = Option(
+                pay_id(vec), "payment_silver" if silver_bars else "payment",
+                {"pieces": dict(zip(D.BUILD_KINDS, vec)), "silver": silver_bars})
         opts.append(opt)
-    return opts + [BACK]
+    return (*opts, BACK)
 
 
 #: (pieces, silver bars) -> its option, made once (options are immutable; params unchanged)

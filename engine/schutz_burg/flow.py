@@ -8,7 +8,7 @@ from engine.core import Action, Decision, Event, Option, RuleError, State
 
 from . import building, cards, rounds, scoring, trade, winter  # noqa: F401  (registration)
 from .errors import explain
-from .rounds import act_pick, check_pick, pick_options, pick_params, pick_waiting
+from .rounds import act_pick, check_pick, pick_decision, pick_waiting
 from .tasks import ACTS, LIVE, OPTIONS, QUESTIONS, STEPS, live_options
 
 #: answers a timed-out player gets, in order of preference (else the first option)
@@ -52,13 +52,7 @@ def pending(state: State) -> list[Decision]:
         return []
     waiting = pick_waiting(state)
     if waiting:
-        out = []
-        for seat in waiting:
-            opts = tuple(pick_options(state, seat))
-            default = next(o.id for o in opts if o.id != "back")
-            out.append(Decision(seat, "pick_card", opts, secret=True, default=default,
-                                params=pick_params(state, seat)))
-        return out
+        return [pick_decision(state, seat) for seat in waiting]
     task = state["task"]
     opts = tuple(OPTIONS[task["type"]](state, task))
     return [Decision(task["seat"], task["type"], opts, default=_default(opts),

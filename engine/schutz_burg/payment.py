@@ -66,11 +66,10 @@ def _exact(cost: int) -> tuple[tuple[int, ...], ...]:
     return _payments(cost, tuple(cost // p for p in _PTS), 0, (0,) * len(KINDS))
 
 
-@lru_cache(maxsize=65536)
 def payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> bool:
     """``bool(payments_for(...))``: a quick worth check first, then a search stopping at the
     first payment (cached for the holdings clamped as in ``_payments``).  Spelled with
-    conditional expressions, not ``min``: called for every template type after most moves."""
+    conditional expressions, not ``min`` (the hot path asks :func:`payable_costs`)."""
     silver = silver if silver < cost else cost
     (h0, h1, h2, h3), (c0, c1, c2, c3), (p0, p1, p2, p3) = have, carts, _PTS
     c0, c1 = (c0 if c0 < silver else silver), (c1 if c1 < silver else silver)
@@ -88,6 +87,29 @@ def payable(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...
 
 
 _MAX_PTS = max(_PTS)
+#: every cost a template has, on either side
+COSTS = tuple(sorted({D.template_value(t, w)[0] for t in D.TEMPLATE_TYPE for w in (False, True)}))
+
+
+def payable_costs(have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> frozenset[int]:
+    """The template costs of :data:`COSTS` these holdings can pay exactly: one look-up
+    answers every template on the board.  Keyed by the holdings clamped as far as no cost
+    can tell (silver beyond the largest cost, cart pieces beyond the silver that could
+    buy them), so most moves find their answer."""
+    (c0, c1, c2, c3) = carts
+    if silver > _MOST:
+        silver = _MOST
+    return _payable_costs(have, silver, (c0 if c0 < silver else silver, c1 if c1 < silver
+                                         else silver, c2 if c2 < silver else silver,
+                                         c3 if c3 < silver else silver))
+
+
+@lru_cache(maxsize=65536)
+def _payable_costs(have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(cost for cost in COSTS if payable(cost, have, silver, carts))
+
+
+_MOST = COSTS[-1]
 
 
 @lru_cache(maxsize=65536)

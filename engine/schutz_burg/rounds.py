@@ -2,8 +2,10 @@
 order, and the end of the round."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine import simultaneous as sim
-from engine.core import Event, Option, RuleError, State
+from engine.core import Decision, Event, Option, RuleError, State
 
 from . import data as D
 from .state import new_round, seats_from, sort_cards
@@ -37,7 +39,11 @@ def round_start(state: State, _step: list, events: list[Event]) -> None:
 # -- the secret pick ---------------------------------------------------------------
 def picks_needed(state: State, seat: int) -> int:
     """How many cards ``seat`` lays face down this round (0: an empty hand sits out)."""
-    return min(D.PICKS[state["n"]], len(state["players"][seat]["hand"]))
+    return _picks(state["n"], len(state["players"][seat]["hand"]))
+
+
+def _picks(n: int, hand_size: int) -> int:
+    return min(D.PICKS[n], hand_size)
 
 
 @step("pick")
@@ -59,18 +65,42 @@ _CARD_OPTIONS = {c: Option(f"card:{c}", "card", {"card": c}) for c in D.CARD_IND
 def pick_options(state: State, seat: int) -> list[Option]:
     """Legal cards for ``seat``'s next face-down choice (``back`` undoes a first card)."""
     player = state["players"][seat]
-    draft = state["draft"].get(str(seat), [])
-    master_ok = bool(player["played"])
-    opts = [_CARD_OPTIONS[c] for c in player["hand"]
-            if c not in draft and (master_ok or c != D.MASTER)]
+    return _pick_options(player["hand"], state["draft"].get(str(seat), []),
+                         bool(player["played"]))
+
+
+def _pick_options(hand, draft, master_ok: bool) -> list[Option]:
+    opts = [_CARD_OPTIONS[c] for c in hand if c not in draft and (master_ok or c != D.MASTER)]
     if draft:
         opts.append(BACK)
     return opts
 
 
 def pick_params(state: State, seat: int) -> dict:
-    return {"round": state["round"], "number": len(state["draft"].get(str(seat), [])) + 1,
-            "of": picks_needed(state, seat)}
+    return _pick_params(state["round"], state["draft"].get(str(seat), []),
+                        len(state["players"][seat]["hand"]), state["n"])
+
+
+def _pick_params(round_: int, draft, hand_size: int, n: int) -> dict:
+    return {"round": round_, "number": len(draft) + 1, "of": _picks(n, hand_size)}
+
+
+def pick_decision(state: State, seat: int) -> Decision:
+    """``seat``'s secret ``pick_card`` decision (:func:`pick_options`, :func:`pick_params`),
+    made once per hand, choices so far and round: another seat's pick leaves it as it is."""
+    player = state["players"][seat]
+    draft = state["draft"].get(str(seat))
+    return _pick_decision(seat, tuple(player["hand"]), tuple(draft) if draft else (),
+                          bool(player["played"]), state["round"], state["n"])
+
+
+@lru_cache(maxsize=65536)
+def _pick_decision(seat: int, hand: tuple[str, ...], draft: tuple[str, ...], master_ok: bool,
+                   round_: int, n: int) -> Decision:
+    opts = tuple(_pick_options(hand, draft, master_ok))
+    default = next(o.id for o in opts if o.id != "back")
+    return Decision(seat, "pick_card", opts, secret=True, default=default,
+                    params=_pick_params(round_, draft, len(hand), n))
 
 
 def act_pick(state: State, seat: int, option: str, events: list[Event]) -> None:
