@@ -178,13 +178,24 @@ def _draw_pieces(img: Image.Image, castle: Castle, lay: Layout) -> None:
         kit.paste(img, art.keep_icon(seat, ks, str(size)), (x + s - ks, y + s - ks))
 
 
+def _ground(castle: Castle, lay: Layout) -> Image.Image:
+    """The ring, the wall and the space names: drawn once per castle shape and tower
+    state (a cached sprite), as they change only when a tower gives up its wall tile."""
+    def make() -> Image.Image:
+        img = Image.new("RGBA", (lay.width, lay.height), kit.BG + (255,))
+        _draw_ring(img, castle, lay)
+        _draw_wall(img, castle, lay)
+        _draw_coordinates(img, castle, lay)
+        return img
+    towers = tuple((tuple(spaces), bool(holds)) for spaces, holds in castle.towers)
+    return kit.sprite(("castle-ground", tuple(castle.mask), tuple(castle.origin),
+                       castle.track_length, towers), make)
+
+
 def draw_castle(castle: Castle) -> tuple[Image.Image, Layout]:
     """The castle with its ring as one RGBA image, and the layout used."""
     lay = layout(castle.mask, castle.track_length)
-    img = Image.new("RGBA", (lay.width, lay.height), kit.BG + (255,))
-    _draw_ring(img, castle, lay)
-    _draw_wall(img, castle, lay)
-    _draw_coordinates(img, castle, lay)
+    img = _ground(castle, lay).copy()
     for rc, face in list(castle.starts) + list(castle.tiles):
         x, y, _, _ = lay.cell_box(castle, rc)
         kit.paste(img, art.tile_sprite(face, lay.cell), (x, y))
