@@ -45,8 +45,9 @@ def money_value(state: State) -> float:
     return 0.1 + 0.25 * left
 
 
-def _completion_value(state: State, c: Castle, tile: str, cand: tuple) -> float:
-    """Rewards (and blocked doors) of a placement, from the castle index alone."""
+def _completion_parts(c: Castle, tile: str, cand: tuple) -> tuple[float, int]:
+    """Rewards (and blocked doors) of a placement, from the castle index alone: (value
+    of everything but money, outdoor rooms completed: each pays 10,000 M)."""
     rot, x, y, side = cand[:4]
     o = get(tile, rot)
     sh = shift(x, y)
@@ -60,31 +61,50 @@ def _completion_value(state: State, c: Castle, tile: str, cand: tuple) -> float:
             n_met += 1
         elif e in c.contact:
             blocked += 1
-    mv = money_value(state)
-    value = -BLOCKED_DOOR * blocked
+    value, outdoor = -BLOCKED_DOOR * blocked, 0
     done = [c.rooms[j]["tile"] for j, k in met.items() if c.open[j] == k]
     if n_met == len(o.doors):
         done.append(tile)
     for t in done:
         kind = D.type_of(t)
-        value += 10 * mv if kind == "outdoor" else REWARD_VALUE[kind]
+        if kind == "outdoor":
+            outdoor += 1
+        else:
+            value += REWARD_VALUE[kind]
         if kind == "living":
             value += D.TILES[t].get("points", 0) - REWARD_VALUE["living"] + 1
-    return value
+    return value, outdoor
 
 
-def placement_value(state: State, c: Castle, tile: str, cand: tuple) -> float:
-    return preview_points(c, tile, cand) + _completion_value(state, c, tile, cand)
+def _valued(c: Castle, tile: str) -> list[tuple[float, int, tuple]]:
+    """Every legal placement of ``tile`` as (points now + rewards but money, outdoor rooms
+    completed, placement); remembered per castle (search asks in every world)."""
+    found = c.values.get(tile)
+    if found is None:
+        found = c.values[tile] = [
+            (preview_points(c, tile, cand) + fixed, outdoor, cand)
+            for cand in legal(c, tile)
+            for fixed, outdoor in [_completion_parts(c, tile, cand)]]
+    return found
+
+
+def _values(state: State, c: Castle, tile: str) -> list[tuple[float, tuple]]:
+    """(value, placement) of every legal placement of ``tile`` in castle ``c``."""
+    money = 10 * money_value(state)
+    return [(v + outdoor * money, cand) for v, outdoor, cand in _valued(c, tile)]
 
 
 def _best_placement(state: State, seat: int, tile: str) -> tuple[float, tuple | None]:
     c = castle(state, seat)
-    best, where = -99.0, None
-    for cand in legal(c, tile):
-        v = placement_value(state, c, tile, cand)
-        if v > best:
-            best, where = v, cand
-    return best, where
+    k = (tile, money_value(state))
+    found = c.values.get(k)
+    if found is None:
+        best, where = -99.0, None
+        for v, cand in _values(state, c, tile):
+            if v > best:
+                best, where = v, cand
+        found = c.values[k] = (best, where)
+    return found
 
 
 def _owned(state: State, seat: int) -> list[str]:
@@ -172,15 +192,17 @@ def _turn(state: State, d: Decision) -> list[str]:
 def _place(state: State, d: Decision) -> list[str]:
     c = castle(state, d.seat)
     tile = state["task"]["tile"]
+    values = _values(state, c, tile)
     if d.kind == "place_spot":
-        groups = {f"spot:{n}": max(placement_value(state, c, tile, cand) for cand in g)
+        value_of = {id(cand): v for v, cand in values}
+        groups = {f"spot:{n}": max(value_of[id(cand)] for cand in g)
                   for n, g in enumerate(spots(legal(c, tile)), 1)}
         return sorted(groups, key=lambda k: -groups[k])
     by_id = {}
-    for cand in legal(c, tile):
+    for v, cand in values:
         rot, x, y, side = cand[:4]
         tail = "" if side is None else (":g" if side == "ground" else ":d")
-        by_id[f"pl:{rot}:{x}:{y}{tail}"] = placement_value(state, c, tile, cand)
+        by_id[f"pl:{rot}:{x}:{y}{tail}"] = v
     opts = [o.id for o in d.options if o.id in by_id]
     return sorted(opts, key=lambda oid: -by_id[oid])
 

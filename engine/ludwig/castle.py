@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 from . import courtyard
 from . import data as D
-from .shapes import Orient, get, shift
+from .shapes import Orient, get, shift, unkey
 
 XB = 512            # bit offset of x = 0 in the castle's row masks (cells)
 CROSS_FLOOR_ILLEGAL: bool = bool(D.FLAGS["cross_floor_doors_illegal"])
@@ -36,7 +36,8 @@ class Castle:
 
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
-                 "_exits", "_free")
+                 "_exits", "_free", "checks", "parent", "legal", "placeable", "_open_doors_sorted",
+                 "offers", "values")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -58,6 +59,23 @@ class Castle:
         self._exits: list | None = None
         self._free: courtyard.Free | None = None
         self._rays: tuple | None = None
+        self._forget()
+
+    def _forget(self) -> None:
+        """Drop what ``placement`` remembered about this castle (it has just changed)."""
+        #: placement -> (rooms it links to or None, keeps an exit): see ``placement.check``
+        self.checks: dict[tuple, tuple] = {}
+        #: (the parent castle's ``checks``, the closed box of the room added to it, the
+        #: parent's ``placeable``)
+        self.parent: tuple[dict, tuple[int, int, int, int], dict] | None = None
+        self.legal: dict[str, list[tuple]] = {}       # tile -> every legal placement
+        #: tile -> a legal placement of it (a witness), or () if it has none
+        self.placeable: dict[str, tuple] = {}
+        self._open_doors_sorted: list | None = None
+        #: (tile, spot) -> a placement decision's (kind, options) (``decisions``)
+        self.offers: dict[tuple, tuple] = {}
+        #: the heuristic's placement values (``ai``)
+        self.values: dict[tuple, object] = {}
 
     def copy(self) -> "Castle":
         c = Castle()
@@ -70,6 +88,16 @@ class Castle:
         c.adjacent = [set(s) for s in self.adjacent]
         c.open, c.box = list(self.open), list(self.box) if self.box else None
         c._exits = c._rays = c._free = None
+        return c
+
+    def grown(self, room: dict) -> "Castle":
+        """A copy with ``room`` added that may reuse this castle's placement checks far
+        from the new room (``placement.check``)."""
+        c = self.copy()
+        c.add(room)
+        o = c.orients[-1]
+        c.parent = (self.checks, (room["x"], room["y"], room["x"] + o.w, room["y"] + o.h),
+                    self.placeable)
         return c
 
     # -- building -------------------------------------------------------------------
@@ -130,6 +158,7 @@ class Castle:
             max(self.box[2], box[2]), max(self.box[3], box[3])]
         self._exits = self._free = None
         self._rays = None
+        self._forget()
         completed = [j for j in sorted(set(touched) | {i}) if self.open[j] == 0]
         return {"links": links, "adjacent": adjacent, "completed": completed}
 
@@ -165,6 +194,16 @@ class Castle:
                     clipped.setdefault(k + sh, []).append((x2, y2, r2))
             self._free = courtyard.Free(self.full, self.part, clipped, XB)
         return self._free
+
+    def open_doors(self) -> list[tuple[int, int, int, str, str]]:
+        """Doors meeting no door and no wall, ``(element, cell x, cell y, facing, floor)``
+        by element key (built once)."""
+        if self._open_doors_sorted is None:
+            met, shared, doors = self.met, self.shared, self.doors
+            self._open_doors_sorted = [
+                (e, *unkey(e)[:2], *doors[e][1:])
+                for e in sorted(e for e in doors if e not in met and e not in shared)]
+        return self._open_doors_sorted
 
     def _open_doors(self):
         for i, o in enumerate(self.orients):
@@ -206,8 +245,7 @@ def castle_of(rooms: list[dict]) -> Castle:
         return found
     base = _CACHE.get(k[:-1]) if rooms else None
     if base is not None:
-        castle = base.copy()
-        castle.add(rooms[-1])
+        castle = base.grown(rooms[-1])
     else:
         castle = Castle()
         for room in rooms:

@@ -57,18 +57,27 @@ def spots(cands: list[tuple]) -> list[list[tuple]]:
 
 
 def placement_options(state: State, task: dict) -> tuple[str, list[Option]]:
-    """(decision kind, options) of a placement task: direct, by spot, or within a spot."""
+    """(decision kind, options) of a placement task: direct, by spot, or within a spot
+    (built once per castle, tile and spot: "back" and a new look ask again)."""
     c = castle(state, task["seat"])
-    cands = legal(c, task["tile"])
+    k = (task["tile"], task.get("spot"))
+    found = c.offers.get(k)
+    if found is None:
+        found = c.offers[k] = _placement_options(c, task["tile"], task.get("spot"))
+    return found
+
+
+def _placement_options(c, tile: str, spot: int | None) -> tuple[str, list[Option]]:
+    cands = legal(c, tile)
     back = [Option("back", "back")]
     if len(cands) <= MAX_DIRECT:
-        return "place", [_place_option(c, task["tile"], cand, n) for n, cand in enumerate(cands)] + back
+        return "place", [_place_option(c, tile, cand, n) for n, cand in enumerate(cands)] + back
     groups = spots(cands)
-    if task.get("spot") is None:
+    if spot is None:
         return "place_spot", [Option(f"spot:{n}", "spot", {"n": n, "count": len(g)})
                               for n, g in enumerate(groups, 1)] + back
-    group = groups[task["spot"] - 1]
-    return "place_rot", [_place_option(c, task["tile"], cand, n) for n, cand in enumerate(group)] + back
+    group = groups[spot - 1]
+    return "place_rot", [_place_option(c, tile, cand, n) for n, cand in enumerate(group)] + back
 
 
 def letter(n: int) -> str:

@@ -10,11 +10,9 @@ A placement is ``(rot, x, y, side)``; ``side`` is the hallway's floor, else None
 """
 from __future__ import annotations
 
-from collections import OrderedDict
-
 from . import data as D
 from .castle import CROSS_FLOOR_ILLEGAL, XB, Castle, door_floor
-from .shapes import ORIENTS, Orient, get, key, shift, unkey
+from .shapes import ORIENTS, Orient, get, shift, unkey
 
 _OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
@@ -43,7 +41,44 @@ def _overlaps(castle: Castle, o: Orient, ox: int, oy: int) -> bool:
 
 
 def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
-    """The rooms the placement connects to, or None if it is illegal."""
+    """The rooms the placement connects to, or None if it is illegal.
+
+    Remembered per castle (``castle.checks``).  A castle grown by one room reuses its
+    parent's local verdict (overlap, fences, doors) for a placement whose closed box
+    does not touch the new room's: nothing it could touch has changed.  Rule 5 (an exit
+    stays) is global, so it is asked again."""
+    k = (o.tile, o.rot, ox, oy, side)
+    verdict = castle.checks.get(k)
+    if verdict is None:
+        verdict = castle.checks[k] = _verdict(castle, o, ox, oy, side, k)
+    return verdict[0] if verdict[1] else None
+
+
+def _verdict(castle: Castle, o: Orient, ox: int, oy: int, side: str | None,
+             k: tuple) -> tuple[set[int] | None, bool]:
+    links = _MISSING
+    if castle.parent is not None:
+        checks, (x0, y0, x1, y1), _placeable = castle.parent
+        known = checks.get(k)
+        if known is not None and (ox + o.w < x0 or x1 < ox or oy + o.h < y0 or y1 < oy):
+            links = known[0]
+    if links is _MISSING:
+        links = _local(castle, o, ox, oy, side)
+    return links, links is not None and _keeps_exit(castle, o, ox, oy, side)
+
+
+_MISSING = object()
+
+
+def check_anew(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
+    """:func:`check` worked out again, without the castle's memory (for tests that alter
+    an index in place)."""
+    links = _local(castle, o, ox, oy, side)
+    return links if links is not None and _keeps_exit(castle, o, ox, oy, side) else None
+
+
+def _local(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
+    """Rules 1-4 and 6-8 (everything but the exit): the rooms linked, or None."""
     if _overlaps(castle, o, ox, oy):
         return None
     sh = shift(ox, oy)
@@ -68,49 +103,65 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
             links.add(other[0])
         elif CROSS_FLOOR_ILLEGAL:
             return None
-    if not links or not _keeps_exit(castle, o, ox, oy, side):
-        return None
-    return links
+    return links or None
 
 
 # -- rule 5: some door still leads outside ---------------------------------------------
-def _occupied_rows(castle: Castle) -> dict[int, int]:
-    return {y: castle.full.get(y, 0) | castle.part.get(y, 0)
-            for y in set(castle.full) | set(castle.part)}
+class _Rows:
+    """The castle's occupied cells per row, with running ORs from the top and from the
+    bottom of its box, so a strip to infinity is tested in one step."""
+
+    __slots__ = ("rows", "y0", "y1", "up", "down")
+
+    def __init__(self, castle: Castle) -> None:
+        full, part = castle.full, castle.part
+        self.rows = rows = {y: full.get(y, 0) | part.get(y, 0) for y in set(full) | set(part)}
+        _x0, self.y0, _x1, self.y1 = castle.box
+        span = range(self.y0, self.y1 + 1)
+        self.up, self.down = [], [0] * len(span)
+        acc = 0
+        for y in span:
+            acc |= rows.get(y, 0)
+            self.up.append(acc)
+        acc = 0
+        for n in range(len(span) - 1, -1, -1):
+            acc |= rows.get(self.y0 + n, 0)
+            self.down[n] = acc
+
+    def strip_free(self, facing: str, cx: int, cy: int) -> bool:
+        """No tile lies in the unit strip from cell (cx, cy) towards ``facing``."""
+        if facing == "N" or facing == "S":
+            if facing == "N":
+                if cy < self.y0:
+                    return True
+                above = self.up[min(cy, self.y1) - self.y0]
+            else:
+                if cy > self.y1:
+                    return True
+                above = self.down[max(cy, self.y0) - self.y0]
+            return not (above >> ((cx + XB) * 4)) & 15
+        row = self.rows.get(cy, 0)
+        if facing == "E":
+            return not row >> ((cx + XB) * 4)
+        return not row & ((1 << ((cx + XB + 1) * 4)) - 1)
 
 
-def _strip_free(castle: Castle, rows: dict[int, int], facing: str, cx: int, cy: int) -> bool:
-    """No tile of ``castle`` lies in the unit strip from cell (cx, cy) towards ``facing``."""
-    x0, y0, x1, y1 = castle.box
-    if facing in "NS":
-        col = 0b1111 << ((cx + XB) * 4)
-        ys = range(y0, cy + 1) if facing == "N" else range(max(cy, y0), y1 + 1)
-        return not any(rows.get(y, 0) & col for y in ys)
-    row = rows.get(cy, 0)
-    if facing == "E":
-        return not row >> ((cx + XB) * 4)
-    return not row & ((1 << ((cx + XB + 1) * 4)) - 1)
-
-
-def _rays(castle: Castle) -> tuple[list[tuple[str, int, int]], dict[int, int]]:
+def _rays(castle: Castle) -> tuple[list[tuple[str, int, int]], _Rows]:
     """Open doors whose straight strip to infinity is empty: (facing, cell x, cell y)."""
     cached = castle._rays
-    if cached is not None and cached[0] == len(castle.rooms):
-        return cached[1], cached[2]
+    if cached is not None:
+        return cached
     out = []
-    rows = _occupied_rows(castle)
-    for e, (_i, facing, _floor) in castle.doors.items():
-        if e in castle.met or e in castle.shared:
-            continue
-        cx, cy, kind = unkey(e)
-        if kind == 0:
-            cy = cy - 1 if facing == "N" else cy
-        else:
-            cx = cx - 1 if facing == "W" else cx
-        if _strip_free(castle, rows, facing, cx, cy):
+    rows = _Rows(castle)
+    for e, cx, cy, facing, _floor in castle.open_doors():
+        if facing == "N":
+            cy -= 1
+        elif facing == "W":
+            cx -= 1
+        if rows.strip_free(facing, cx, cy):
             out.append((facing, cx, cy))
-    castle._rays = (len(castle.rooms), out, rows)
-    return out, rows
+    castle._rays = out, rows
+    return castle._rays
 
 
 def _strip_hit(facing: str, cx: int, cy: int, ox: int, oy: int, o: Orient) -> bool:
@@ -137,7 +188,7 @@ def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -
         cx, cy, _q = unkey(d.out + sh)
         if ox <= cx < ox + o.w and oy <= cy < oy + o.h:
             continue
-        if _strip_free(castle, rows, d.facing, cx, cy):
+        if rows.strip_free(d.facing, cx, cy):
             return True
     trial = castle.copy()
     trial.add({"tile": o.tile, "rot": o.rot, "x": ox, "y": oy, "side": side})
@@ -145,67 +196,74 @@ def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -
 
 
 # -- generation -----------------------------------------------------------------------
-_LEGAL: OrderedDict = OrderedDict()
+_FITS: dict[str, dict[tuple[str, str], list]] = {}
 
 
-def legal(castle: Castle, tile: str, first_only: bool = False) -> list[tuple]:
-    """Every legal placement ``(rot, x, y, side, links, door)`` of ``tile``, in a stable order.
+def _fits(tile: str) -> dict[tuple[str, str], list]:
+    """(facing, floor) of a castle door -> ``(orient, door cell x, y, side)`` of every
+    rotation, door and side of ``tile`` that can meet it, in the stable order."""
+    found = _FITS.get(tile)
+    if found is None:
+        found = _FITS[tile] = {}
+        for o in ORIENTS[tile]:
+            for d in o.doors:
+                for side in sides_of(tile):
+                    lx, ly, _k = unkey(d.elem)
+                    found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
+                                     []).append((o, lx, ly, side))
+    return found
+
+
+def _scan(castle: Castle, tile: str):
+    """Legal placements ``(rot, x, y, side, links, door)`` in the stable order: by open
+    castle door, then rotation, tile door and side; each placement once."""
+    fits = _fits(tile)
+    seen: set = set()
+    for e, ex, ey, facing, floor in castle.open_doors():
+        for o, lx, ly, side in fits.get((facing, floor), ()):
+            dx, dy = ex - lx, ey - ly
+            cand = (o.rot, dx, dy, side)
+            if cand in seen:
+                continue
+            seen.add(cand)
+            links = check(castle, o, dx, dy, side)
+            if links is not None:
+                yield (o.rot, dx, dy, side, links, e)
+
+
+def legal(castle: Castle, tile: str) -> list[tuple]:
+    """Every legal placement ``(rot, x, y, side, links, door)`` of ``tile``, in a stable order
+    (built once per castle; do not change it).
 
     ``door`` is the element key of the castle door it attaches at (the lowest one).
     """
-    ck = (id(castle), len(castle.rooms), tile)
-    hit = _LEGAL.get(ck)
-    if hit is not None and hit[0] is castle:
-        return hit[1]
-    seen: set = set()
-    out = []
-    open_doors = [(e, v) for e, v in castle.doors.items()
-                  if e not in castle.met and e not in castle.shared]
-    open_doors.sort()
-    for e, (_i, facing, floor) in open_doors:
-        want = _OPPOSITE[facing]
-        for o in ORIENTS[tile]:
-            for d in o.doors:
-                if d.facing != want:
-                    continue
-                for side in sides_of(tile):
-                    if door_floor(tile, d.floor, side) != floor:
-                        continue
-                    dx, dy, _k = unkey(e - d.elem + _ZERO)
-                    cand = (o.rot, dx, dy, side)
-                    if cand in seen:
-                        continue
-                    seen.add(cand)
-                    links = check(castle, o, dx, dy, side)
-                    if links is not None:
-                        out.append((o.rot, dx, dy, side, links, e))
-                        if first_only:
-                            return out
-    if not first_only:
-        _LEGAL[ck] = (castle, out)
-        if len(_LEGAL) > 64:
-            _LEGAL.popitem(last=False)
-    return out
-
-
-_ZERO = key(0, 0, 0)
-
-
-_PLACEABLE: OrderedDict = OrderedDict()
+    found = castle.legal.get(tile)
+    if found is None:
+        found = castle.legal[tile] = list(_scan(castle, tile))
+    return found
 
 
 def placeable(castle: Castle, tile: str) -> bool:
-    """Has ``tile`` a legal placement?  (Cached per castle: ``pending`` asks often.)"""
-    ck = (id(castle), len(castle.rooms), tile)
-    for cache in (_PLACEABLE, _LEGAL):
-        hit = cache.get(ck)
-        if hit is not None and hit[0] is castle:
-            return bool(hit[1])
-    found = bool(legal(castle, tile, first_only=True))
-    _PLACEABLE[ck] = (castle, found)
-    if len(_PLACEABLE) > 256:
-        _PLACEABLE.popitem(last=False)
-    return found
+    """Has ``tile`` a legal placement?  (Remembered per castle: ``pending`` asks often.)
+    The parent castle's witness is tried first: it usually stays legal."""
+    found = castle.placeable.get(tile)
+    if found is None:
+        listed = castle.legal.get(tile)
+        if listed is not None:
+            found = listed[0] if listed else ()
+        else:
+            found = _witness(castle, tile)
+        castle.placeable[tile] = found
+    return bool(found)
+
+
+def _witness(castle: Castle, tile: str) -> tuple:
+    """A legal placement of ``tile``, or ()."""
+    if castle.parent is not None:
+        old = castle.parent[2].get(tile)
+        if old and check(castle, get(tile, old[0]), old[1], old[2], old[3]) is not None:
+            return old
+    return next(_scan(castle, tile), ())
 
 
 def is_legal(castle: Castle, tile: str, rot: int, x: int, y: int, side: str | None) -> bool:
