@@ -6,10 +6,16 @@ picture cannot leak what it never receives.
 Pictures are drawn in worker processes (one per core, shared by every renderer of
 this process, started on first use with Pillow, the render modules and the fonts
 already imported), so rendering runs beside the event loop instead of competing with
-it for the GIL, as ``asyncio.to_thread`` did.  At most ``queue`` pictures wait or run
-at once; beyond that, or when a render fails or a worker dies, the message goes out
-without its picture: a picture never holds up a move, which is already saved.
-``processes=False`` renders on a thread as before (for comparison in the loadtest).
+it for the GIL, as ``asyncio.to_thread`` did.
+
+A picture is left out (the message goes out without it) when it would wait longer than
+``wait_ms`` for a worker (the pictures ahead of it times the workers' recent time per
+picture), when ``queue`` pictures already wait or run, or when a render fails or a
+worker dies: a picture never holds up a move for long, and the move is already saved.
+The bound is on the expected wait rather than a fixed count because every click awaits
+its pictures: with a fixed 16, 32 players clicking at once lost most pictures even when
+the workers kept up (the loadtest's 10,185 of ~11,500).  ``processes=False`` renders
+on a thread as before (for comparison in the loadtest).
 """
 from __future__ import annotations
 
@@ -19,15 +25,18 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Renderer", "render_bytes", "shared_pool", "shutdown_pool"]
+__all__ = ["Renderer", "render_bytes", "timed_render", "shared_pool", "shutdown_pool"]
 
-DEFAULT_QUEUE = 16
+DEFAULT_QUEUE = 256      # pictures waiting or running at most, whatever the estimate
+DEFAULT_WAIT_MS = 500.0  # a picture expected to wait longer for a worker is left out
+FIRST_ESTIMATE_MS = 25.0  # time per picture assumed until pictures were drawn
 
 
 def _workers() -> int:
@@ -93,14 +102,24 @@ class Renderer:
     """Turns views into encoded images; ``enabled=False`` skips images entirely."""
 
     def __init__(self, *, enabled: bool = True, cache_size: int = 64,
-                 processes: bool = True, queue: int = DEFAULT_QUEUE) -> None:
+                 processes: bool = True, queue: int = DEFAULT_QUEUE,
+                 wait_ms: float = DEFAULT_WAIT_MS) -> None:
         self.enabled = enabled
         self.processes = processes
         self._cache: OrderedDict[tuple, tuple[bytes, str]] = OrderedDict()
         self._size = cache_size
         self._queue = queue
+        self._wait_ms = wait_ms
         self._busy = 0
-        self.dropped = 0  # pictures left out because the queue was full
+        self._per_picture_ms = FIRST_ESTIMATE_MS   # moving average of the workers' time
+        self.dropped = 0      # pictures left out: the wait would be too long
+        self.drawn = 0        # pictures drawn (cache hits not counted)
+        self.worker_ms = 0.0  # the time those took in the workers (wall clock there)
+        self._lanes = _workers() if processes else 1
+
+    def expected_wait_ms(self) -> float:
+        """How long a picture asked for now would wait for a worker."""
+        return self._busy * self._per_picture_ms / self._lanes
 
     async def table(self, game_id: str, view: dict, locale: str, table_id: int, seq: int):
         return await self._render(("table", game_id, table_id, seq, None, locale), game_id, view, locale, "table")
@@ -114,38 +133,53 @@ class Renderer:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
-        if self._busy >= self._queue:
+        if self._busy >= self._queue or self.expected_wait_ms() > self._wait_ms:
             self.dropped += 1
-            log.warning("render queue full (%d); posting %s %s without an image",
-                        self._busy, game_id, which)
+            log.warning("render queue too long (%d, ~%.0f ms); posting %s %s without an image",
+                        self._busy, self.expected_wait_ms(), game_id, which)
             return None
         self._busy += 1
         try:
-            out = await self._draw(game_id, view, locale, which)
+            out, seconds = await self._draw(game_id, view, locale, which)
         except Exception:  # a picture must never block a move that is already saved
             log.exception("rendering %s %s failed; posting without an image", game_id, which)
             return None
         finally:
             self._busy -= 1
+        self._took(seconds * 1000)
         if out is not None:
             self._cache[key] = out
             while len(self._cache) > self._size:
                 self._cache.popitem(last=False)
         return out
 
+    def _took(self, ms: float) -> None:
+        self.drawn += 1
+        self.worker_ms += ms
+        self._per_picture_ms += (ms - self._per_picture_ms) / 16
+
     async def _draw(self, game_id: str, view: dict, locale: str, which: str):
+        """(picture or None, seconds the worker spent on it)."""
         if not self.processes:
-            return await asyncio.to_thread(render_bytes, game_id, view, locale, which)
+            return await asyncio.to_thread(timed_render, game_id, view, locale, which)
         executor = shared_pool()
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                executor, render_bytes, game_id, view, locale, which)
+                executor, timed_render, game_id, view, locale, which)
         except BrokenProcessPool:
             _POOL.broken(executor)
             raise
 
     def close(self) -> None:
         """Nothing of its own to release: the workers are shared (:func:`shutdown_pool`)."""
+
+
+def timed_render(game_id: str, view: dict, locale: str, which: str):
+    """``render_bytes`` and the seconds it took (from the worker's point of view: the
+    view has arrived; the bytes still have to travel back)."""
+    start = time.perf_counter()
+    out = render_bytes(game_id, view, locale, which)
+    return out, time.perf_counter() - start
 
 
 def render_bytes(game_id: str, view: dict, locale: str, which: str = "table"):

@@ -67,3 +67,26 @@ async def test_threads_mode_still_renders_and_shutdown_stops_the_workers():
     render_service.shutdown_pool()
     assert workers and all(not p.is_alive() for p in workers)
     assert is_image(await Renderer().table("citadels", view, "en", 6, 1))  # starts anew
+
+
+async def test_thirty_two_players_at_once_all_get_their_pictures():
+    """Every click awaits its pictures, so 32 players ask for 32 at once: that is
+    a short wait for two workers, not a reason to leave pictures out (a fixed queue
+    of 16 dropped half of them)."""
+    renderer = Renderer()
+    views = [spectator_view() for _ in range(32)]
+    results = await asyncio.gather(*(renderer.table("citadels", v, "en", 7, seq)
+                                     for seq, v in enumerate(views)))
+    assert all(r is not None and is_image(r) for r in results)
+    assert renderer.dropped == 0 and renderer.drawn == 32
+    assert renderer.worker_ms > 0
+
+
+async def test_a_picture_that_would_wait_too_long_is_left_out_at_once():
+    renderer = Renderer(wait_ms=1.0)      # any picture ahead means waiting longer
+    views = [spectator_view() for _ in range(6)]
+    results = await asyncio.gather(*(renderer.table("citadels", v, "en", 8, seq)
+                                     for seq, v in enumerate(views)))
+    assert results[0] is not None and is_image(results[0])
+    assert results[1:] == [None] * 5 and renderer.dropped == 5 and renderer.drawn == 1
+    assert renderer.expected_wait_ms() == 0          # nothing in flight any more
