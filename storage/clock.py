@@ -61,6 +61,7 @@ class ClockStore:
     """Clock rows, settings, vacations and notify choices on the game database."""
 
     def __init__(self, database: Database) -> None:
+        self._games = database
         self._db = database._db  # the same connection and lock as the games
         # (game, seat) -> (its real due, the lease this process wrote in its place)
         self._claimed: dict[tuple[int, int], tuple[float, float]] = {}
@@ -156,8 +157,12 @@ class ClockStore:
                 (game_id, json.dumps(reminders) if reminders is not None else None, zombie_after))
 
     async def set_turn_timeout(self, game_id: int, seconds: int) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute("UPDATE games SET turn_timeout = ? WHERE id = ?", (seconds, game_id))
+        """The table's turn clock (a column of its game row: advances its ``rev``)."""
+        async with self._games.game_write(game_id) as tx:
+            row = await tx.fetchone("UPDATE games SET turn_timeout = ?, rev = rev + 1"
+                                    " WHERE id = ? RETURNING rev", (seconds, game_id))
+        if row is not None:
+            self._games.wrote(game_id, row["rev"], {"turn_timeout": seconds})
 
     async def stale_lobbies(self, before: float) -> list[int]:
         """Lobbies created before ``before`` (they expire)."""

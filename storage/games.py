@@ -10,14 +10,24 @@ compact JSON: they must be JSON-compatible (dict keys are strings) to load back 
 
 The same queries run on SQLite (storage/db.py) and PostgreSQL (storage/pg.py):
 portable SQL only (``"user"`` quoted, ``ON CONFLICT`` upserts, ``RETURNING``).
+
+Every write to a game's row or its seats (the methods here, ``Memory.apply_undo`` and
+``ClockStore.set_turn_timeout``) advances the game's ``rev`` in the same statement or
+transaction, and runs in :meth:`Database.game_write`, which tells the observers
+(``Database.observe``; storage/live.py keeps rows in memory) what was committed, or that
+the write failed.  ``rev`` is a counter rather than ``updated`` made monotonic: the
+wall clocks of several processes do not agree, and two writes in one clock tick would
+look alike; one indexed read of ``rev`` tells whether a row held in memory is still the
+stored one, in any process.
 """
 from __future__ import annotations
 
 import json
 import os
 import time
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Iterable
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 from storage.db import Db, Tx
 from storage.migrations import migrate
@@ -73,6 +83,7 @@ class GameRow:
     capacity: int | None = None  # seats chosen at creation; None = the game's maximum
     turn_timeout: int | None = None  # seconds without a move before defaults apply; None = off
     seed: int | None = None  # the seed the game was set up with (replays); None: not started
+    rev: int = 0  # advanced by every write to the row or its seats (see the module)
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat ``user_id`` plays, or None."""
@@ -98,7 +109,7 @@ def _check_status(status: str) -> None:
 _IDS_PER_QUERY = 500  # games whose seats one query reads (well below parameter limits)
 
 _GAME_COLUMNS = ("id, type, engine_version, options, status, seq, state, guild, channel,"
-                 " host, locale, created, updated, capacity, turn_timeout, seed")
+                 " host, locale, created, updated, capacity, turn_timeout, seed, rev")
 
 
 def _game_row(row, seats: list[SeatRow]) -> GameRow:
@@ -108,8 +119,14 @@ def _game_row(row, seats: list[SeatRow]) -> GameRow:
         state=_loads(row["state"]), guild_id=row["guild"], channel_id=row["channel"],
         host_id=row["host"], locale=row["locale"], created=row["created"],
         updated=row["updated"], seats=seats, capacity=row["capacity"],
-        turn_timeout=row["turn_timeout"], seed=row["seed"],
+        turn_timeout=row["turn_timeout"], seed=row["seed"], rev=row["rev"],
     )
+
+
+#: ``observer(game_id, rev, fields)`` after a game write: the committed ``rev`` and the
+#: GameRow fields it set (``"seat"``: one SeatRow replaced), or ``rev`` None: the write
+#: failed or its outcome is unknown (forget what is known of the game)
+Observer = Callable[[int, "int | None", dict], None]
 
 
 def _seat_row(row) -> SeatRow:
@@ -123,6 +140,28 @@ class Database:
     def __init__(self, db: Db | PgDb) -> None:
         self._db = db
         self.path = db.path
+        self._observers: list[Observer] = []
+
+    def observe(self, observer: Observer) -> None:
+        """Call ``observer`` after every write to a game's row or seats (see Observer)."""
+        self._observers.append(observer)
+
+    def wrote(self, game_id: int, rev: int | None, fields: dict) -> None:
+        """Tell the observers what a committed game write set (rev None: it failed)."""
+        for observer in self._observers:
+            observer(game_id, rev, fields)
+
+    @asynccontextmanager
+    async def game_write(self, game_id: int) -> AsyncIterator[Tx]:
+        """A write transaction on one game's row or seats; on any exception (rolled
+        back, or a commit whose outcome is unknown) the observers forget the game.
+        The caller advances ``rev`` inside and reports the commit with :meth:`wrote`."""
+        try:
+            async with self._db.transaction() as tx:
+                yield tx
+        except BaseException:
+            self.wrote(game_id, None, {})
+            raise
 
     async def __aenter__(self) -> "Database":
         return self
@@ -155,25 +194,33 @@ class Database:
             games = await self._select_games(tx, "WHERE id = ?", [game_id])
         return games[0] if games else None
 
+    async def game_rev(self, game_id: int) -> int | None:
+        """The game's ``rev`` (None: no such game): one read by primary key."""
+        async with self._db.transaction(write=False) as tx:
+            row = await tx.fetchone("SELECT rev FROM games WHERE id = ?", (game_id,))
+        return None if row is None else row["rev"]
+
     async def set_seats(self, game_id: int, seats: list[SeatRow]) -> None:
         """Replace the seat list of a game in the lobby (else StaleMove)."""
-        async with self._db.transaction() as tx:
-            await self._lock_status(tx, game_id, "lobby")
+        async with self.game_write(game_id) as tx:
+            rev = await self._lock_status(tx, game_id, "lobby")
             await self._replace_seats(tx, game_id, seats)
+        self.wrote(game_id, rev, {"seats": seats})
 
     async def set_host(self, game_id: int, host_id: int) -> None:
         """Hand the host role of a game to ``host_id`` (its host left)."""
-        async with self._db.transaction() as tx:
-            await self._require_game(tx, game_id)
-            await tx.execute("UPDATE games SET host = ? WHERE id = ?", (host_id, game_id))
+        async with self.game_write(game_id) as tx:
+            rev = await self._bump(tx, game_id, "host = ?", (host_id,))
+        self.wrote(game_id, rev, {"host_id": host_id})
 
     async def set_seat(self, game_id: int, seat: SeatRow) -> None:
         """Replace one seat of an active game (e.g. a player handed over to the AI)."""
-        async with self._db.transaction() as tx:
-            await self._lock_status(tx, game_id, "active")
+        async with self.game_write(game_id) as tx:
+            rev = await self._lock_status(tx, game_id, "active")
             await tx.execute(
                 'UPDATE seats SET "user" = ?, is_ai = ?, name = ? WHERE game = ? AND seat = ?',
                 (seat.user_id, int(seat.is_ai), seat.name, game_id, seat.seat))
+        self.wrote(game_id, rev, {"seat": seat})
 
     async def start_game(self, game_id: int, seats: list[SeatRow], state: dict,
                          seed: int | None = None) -> None:
@@ -181,14 +228,17 @@ class Database:
 
         Raises StaleMove if the game already left the lobby (a doubled start).
         """
-        async with self._db.transaction() as tx:
+        now = time.time()
+        async with self.game_write(game_id) as tx:
             started = await tx.fetchone(
-                "UPDATE games SET status = 'active', state = ?, seed = ?, updated = ?"
-                " WHERE id = ? AND status = 'lobby' RETURNING id",
-                (_dumps(state), seed, time.time(), game_id))
+                "UPDATE games SET status = 'active', state = ?, seed = ?, updated = ?,"
+                " rev = rev + 1 WHERE id = ? AND status = 'lobby' RETURNING rev",
+                (_dumps(state), seed, now, game_id))
             if started is None:
                 await self._require_status(tx, game_id, "lobby")  # raises: says why
             await self._replace_seats(tx, game_id, seats)
+        self.wrote(game_id, started["rev"], {"status": "active", "state": state, "seed": seed,
+                                             "updated": now, "seats": seats})
 
     async def append_move(self, game_id: int, *, expected_seq: int, seat: int,
                           action: dict, state: dict, status: str = "active",
@@ -205,23 +255,25 @@ class Database:
         new_seq = expected_seq + 1
         now = time.time()
         snapshot, logged = _dumps(state), _dumps(action)
-        async with self._db.transaction() as tx:
-            await self.advance(tx, game_id, expected_seq,
-                                "status = ?, state = ?", (status, snapshot), now)
+        async with self.game_write(game_id) as tx:
+            _, rev = await self.advance(tx, game_id, expected_seq,
+                                        "status = ?, state = ?", (status, snapshot), now)
             await tx.execute(
                 "INSERT INTO moves (game, seq, seat, action, at, events)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (game_id, new_seq, seat, logged, now, _dumps(events or [])))
             if also is not None:
                 await also(tx, new_seq)
+        self.wrote(game_id, rev, {"seq": new_seq, "status": status, "state": state,
+                                  "updated": now})
         return new_seq
 
     async def set_status(self, game_id: int, status: str) -> None:
         _check_status(status)
-        async with self._db.transaction() as tx:
-            await self._require_game(tx, game_id)
-            await tx.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?",
-                             (status, time.time(), game_id))
+        now = time.time()
+        async with self.game_write(game_id) as tx:
+            rev = await self._bump(tx, game_id, "status = ?, updated = ?", (status, now))
+        self.wrote(game_id, rev, {"status": status, "updated": now})
 
     async def list_games(self, *, guild_id: int | None = None, user_id: int | None = None,
                          statuses: tuple[str, ...] = ("lobby", "active")) -> list[GameRow]:
@@ -382,26 +434,39 @@ class Database:
             raise StaleMove(f"game {game_id} is {row['status']}, not {status}")
         return row
 
-    async def _lock_status(self, tx: Tx, game_id: int, status: str) -> None:
-        """Lock the game's row for this write transaction (PostgreSQL: other processes
-        wait; SQLite's write lock already covers it), then require ``status``."""
-        await tx.execute("UPDATE games SET seq = seq WHERE id = ?", (game_id,))
+    @staticmethod
+    async def _bump(tx: Tx, game_id: int, assign: str = "", values: tuple = ()) -> int:
+        """Advance the game's ``rev``, also setting ``assign`` (e.g. ``"host = ?"``) to
+        ``values``, in one statement; returns the new rev (NoSuchGame: nothing written)."""
+        sets = f"rev = rev + 1, {assign}" if assign else "rev = rev + 1"
+        row = await tx.fetchone(f"UPDATE games SET {sets} WHERE id = ? RETURNING rev",
+                                (*values, game_id))
+        if row is None:
+            raise NoSuchGame(f"no game {game_id}")
+        return row["rev"]
+
+    async def _lock_status(self, tx: Tx, game_id: int, status: str) -> int:
+        """Advance the game's ``rev``, which also locks its row for this write
+        transaction (PostgreSQL: other processes wait; SQLite's write lock already
+        covers it), then require ``status``; returns the new rev."""
+        rev = await self._bump(tx, game_id)
         await self._require_status(tx, game_id, status)
+        return rev
 
     async def advance(self, tx: Tx, game_id: int, expected_seq: int, assign: str,
-                       values: tuple, now: float) -> int:
+                       values: tuple, now: float) -> tuple[int, int]:
         """Move an active game from ``expected_seq`` to the next seq, also setting
         ``assign`` (e.g. ``"state = ?"``) to ``values``, in ONE statement: of two
         identical clicks, in any process, exactly one finds the seq it expects.
-        StaleMove / NoSuchGame (nothing written) otherwise; returns the new seq."""
+        StaleMove / NoSuchGame (nothing written) otherwise; returns the new (seq, rev)."""
         moved = await tx.fetchone(
-            f"UPDATE games SET seq = seq + 1, {assign}, updated = ?"
-            " WHERE id = ? AND status = 'active' AND seq = ? RETURNING seq",
+            f"UPDATE games SET seq = seq + 1, {assign}, updated = ?, rev = rev + 1"
+            " WHERE id = ? AND status = 'active' AND seq = ? RETURNING seq, rev",
             (*values, now, game_id, expected_seq))
         if moved is None:
             row = await self._require_status(tx, game_id, "active")
             raise StaleMove(f"game {game_id} is at seq {row['seq']}, not {expected_seq}")
-        return moved["seq"]
+        return moved["seq"], moved["rev"]
 
     @staticmethod
     async def _replace_seats(tx: Tx, game_id: int, seats: Iterable[SeatRow]) -> None:

@@ -85,10 +85,10 @@ class Memory:
         if the game moved meanwhile.  Returns the new seq."""
         now = time.time()
         snapshot = _dumps(state)
-        async with self._db.transaction() as tx:
+        async with self.games.game_write(game_id) as tx:
             try:
-                new_seq = await self.games.advance(tx, game_id, expected_seq, "state = ?",
-                                                    (snapshot,), now)
+                new_seq, rev = await self.games.advance(tx, game_id, expected_seq, "state = ?",
+                                                         (snapshot,), now)
             except NoSuchGame as err:
                 raise StaleMove(f"game {game_id} moved") from err
             await tx.execute(
@@ -99,6 +99,7 @@ class Memory:
                              (game_id, point_seq))
             if also is not None:
                 await also(tx, new_seq)
+        self.games.wrote(game_id, rev, {"seq": new_seq, "state": state, "updated": now})
         return new_seq
 
     async def move_log(self, game_id: int) -> list[dict]:

@@ -182,6 +182,11 @@ STEPS: list[Step] = [
             PRIMARY KEY (game, effect)
         )""",
     ),
+    (  # v10: a game's revision, advanced by every write to its row or its seats in the
+       #     same transaction: a row kept in memory (storage/live.py) is still the stored
+       #     one while its ``rev`` is, which one indexed read tells
+        "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0",
+    ),
 ]
 
 

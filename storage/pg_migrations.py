@@ -179,6 +179,9 @@ PG_STEPS: list[Step] = [
             PRIMARY KEY (game, effect)
         )""",
     ),
+    (  # v10: a game's revision, advanced by every write to its row or seats (storage/live.py)
+        "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0",
+    ),
 ]
 
 _VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
