@@ -51,35 +51,28 @@ DEFAULT_TTL = 60.0
 
 _FIELDS = tuple(f.name for f in fields(GameRow))
 _AT = {name: i for i, name in enumerate(_FIELDS)}
-_REV = _AT["rev"]
-_MARSHALLED = {"options", "state"}  # dicts a caller may change in place
+_REV, _OPTIONS, _STATE, _SEATS = _AT["rev"], _AT["options"], _AT["state"], _AT["seats"]
 
 
-def _freeze(name: str, value: Any) -> Any:
-    """A field's value as kept: immutable (bytes, tuples, scalars)."""
-    if name in _MARSHALLED:
-        return marshal.dumps(value)
-    if name == "seats":
-        return tuple((s.seat, s.user_id, s.is_ai, s.name) for s in value)
-    return value
-
-
-def _thaw(name: str, value: Any) -> Any:
-    if name in _MARSHALLED:
-        return marshal.loads(value)
-    if name == "seats":
-        return [SeatRow(*s) for s in value]
-    return value
+def _frozen_seats(seats: list[SeatRow]) -> tuple:
+    return tuple((s.seat, s.user_id, s.is_ai, s.name) for s in seats)
 
 
 def freeze(row: GameRow) -> tuple:
-    """``row`` as kept in memory: a tuple of its fields, nothing in it mutable."""
-    return tuple(_freeze(name, getattr(row, name)) for name in _FIELDS)
+    """``row`` as kept in memory: a tuple of its fields, nothing in it mutable (its
+    ``options`` and ``state`` as marshal bytes, its seats as tuples)."""
+    out = [getattr(row, name) for name in _FIELDS]
+    out[_OPTIONS], out[_STATE] = marshal.dumps(row.options), marshal.dumps(row.state)
+    out[_SEATS] = _frozen_seats(row.seats)
+    return tuple(out)
 
 
 def thaw(frozen: tuple) -> GameRow:
     """A new GameRow of its own (new dicts, lists and seats) from a kept one."""
-    return GameRow(*(_thaw(name, value) for name, value in zip(_FIELDS, frozen)))
+    row = GameRow(*frozen)
+    row.options, row.state = marshal.loads(row.options), marshal.loads(row.state)
+    row.seats = [SeatRow(*s) for s in row.seats]
+    return row
 
 
 def _written(frozen: tuple, rev: int, changes: dict) -> tuple | None:
@@ -87,12 +80,16 @@ def _written(frozen: tuple, rev: int, changes: dict) -> tuple | None:
     write says something this cache does not know."""
     out = list(frozen)
     for name, value in changes.items():
+        at = _AT.get(name)
         if name == "seat":  # one seat replaced
-            at = _AT["seats"]
-            out[at] = tuple(_freeze("seats", [value])[0] if s[0] == value.seat else s
-                            for s in out[at])
-        elif name in _AT and name not in ("id", "rev"):
-            out[_AT[name]] = _freeze(name, value)
+            out[_SEATS] = tuple(_frozen_seats([value])[0] if s[0] == value.seat else s
+                                for s in out[_SEATS])
+        elif at in (_OPTIONS, _STATE):
+            out[at] = marshal.dumps(value)
+        elif at == _SEATS:
+            out[at] = _frozen_seats(value)
+        elif at is not None and name not in ("id", "rev"):
+            out[at] = value
         else:
             return None
     out[_REV] = rev
