@@ -24,7 +24,7 @@ KEEP_AREA = 9.0        # a typical largest empty area at the end
 MARKET = "market_per_market"
 
 
-def _per_tile(geo: Geometry, kind: str, fountain: bool) -> int:
+def per_tile(geo: Geometry, kind: str, fountain: bool) -> int:
     table = geo.scoring
     if kind == "P":
         return table["path_with_fountain_per_tile"] if fountain else table["path_per_tile"]
@@ -42,7 +42,7 @@ def prospect(geo: Geometry, g: dict, left: int) -> float:
     """Expected points of feature ``g`` (a ``preview`` group) for whoever holds it."""
     if g["kind"] == "C":
         return g["markets"] * geo.scoring[MARKET]
-    return _per_tile(geo, g["kind"], g["fountain"]) * g["cells"] * _chance(g["open"], left)
+    return per_tile(geo, g["kind"], g["fountain"]) * g["cells"] * _chance(g["open"], left)
 
 
 def follower_cost(kind: str, supply: int, left: int) -> float:
@@ -83,7 +83,7 @@ def claim_value(geo: Geometry, state: dict, g: dict, me: int, complete: bool) ->
     """Worth of putting one of my followers on the unoccupied feature ``g``."""
     left = len(state["supply"])
     if complete:
-        pts = _per_tile(geo, g["kind"], g["fountain"]) * g["cells"]
+        pts = per_tile(geo, g["kind"], g["fountain"]) * g["cells"]
         value = pts + _landing(geo, state, me, pts)
         if g["kind"] == "H":
             value += _keep_gain(state, me, g["cells"])
@@ -118,7 +118,7 @@ def placement_value(geo: Geometry, state: dict, cell: int, rot: int, me: int,
         before = sum(_held_value(geo, state, r, me, memo) for r in g["roots"])
         winner = scoring.majority(fol)
         if complete:
-            pts = _per_tile(geo, kind, g["fountain"]) * g["cells"]
+            pts = per_tile(geo, kind, g["fountain"]) * g["cells"]
             after = _sign(winner, me) * pts
             if winner is not None:
                 gained[winner] += pts
