@@ -508,9 +508,10 @@ def _score(view: Mapping, info: Mapping) -> int:
     return int(final.get(str(info["seat"]), info.get("vp", 0)))
 
 
-def _header_height(view: Mapping, locale: str) -> int:
-    scratch = Image.new("RGB", (WIDTH, 600))
-    return _draw_header(scratch, ImageDraw.Draw(scratch), view, locale)
+def _header_strip(view: Mapping, locale: str) -> Image.Image:
+    """The header drawn once on its own strip (its height is known only once drawn)."""
+    strip = Image.new("RGB", (WIDTH, 600), kit.BG)
+    return strip.crop((0, 0, WIDTH, _draw_header(strip, ImageDraw.Draw(strip), view, locale)))
 
 
 # -- winter cards -----------------------------------------------------------------------
@@ -679,12 +680,14 @@ def render_table(view: dict, locale: str) -> Image.Image:
     seats = view.get("seats") or ()
     row = _player_height(view)
     winter = HEADER + WINTER_BOX_H + 14 if view.get("winter") else 0
-    height = (_header_height(view, locale) + HEADER + BIG_BOX[1] + 10 + SMALL_BOX[1] + 16
+    header = _header_strip(view, locale)
+    height = (header.height + HEADER + BIG_BOX[1] + 10 + SMALL_BOX[1] + 16
               + HEADER + TRADE_BOX_H
               + 14 + winter + HEADER + 18 + row * len(seats))
     img = Image.new("RGB", (WIDTH, max(MIN_HEIGHT, height)), kit.BG)
+    img.paste(header, (0, 0))
     draw = ImageDraw.Draw(img)
-    top = _draw_header(img, draw, view, locale)
+    top = header.height
     top = _draw_castle(img, draw, view, locale, top)
     top = _draw_supply(img, draw, view, locale, top)
     if view.get("winter"):
