@@ -7,6 +7,8 @@ Each ability is ``ABILITIES[name] = (available(state, turn), start(state, turn, 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Option, RuleError, State
 
 from engine.citadels import data
@@ -74,10 +76,17 @@ def _rob_banned(state: State) -> tuple:
     return ASSASSIN, THIEF, state["kill"]
 
 
+#: one shared (immutable) option per character to name
+_TARGETS = {c: Option("target:" + c, "target_character", {"character": c})
+            for c in data.CHARACTERS}
+
+
 def _named_options(banned):
     """Options naming every character that ``banned(state)`` does not exclude."""
-    return lambda state, t: [Option("target:" + c, "target_character", {"character": c})
-                             for c in data.CHARACTERS if c not in banned(state)]
+    def options(state: State, t: dict) -> list[Option]:
+        out = banned(state)
+        return [_TARGETS[c] for c in data.CHARACTERS if c not in out]
+    return options
 
 
 def _named_refusal(banned):
@@ -132,11 +141,16 @@ def _swap_deck_options(state: State, t: dict):
     sub, hand = t["sub"], state["hands"][t["seat"]]
     chosen = sub["selected"]
     room = len(state["deck"]) + len(state["discard"]) - len(chosen)
-    out = [Option(f"card:{i}", "toggle_card", {"card": c, "selected": i in chosen})
-           for i, c in enumerate(hand) if i in chosen or room > 0]
+    out = [_toggle(i, c, i in chosen) for i, c in enumerate(hand) if i in chosen or room > 0]
     if chosen:
         out.append(Option("done", "swap_done", {"count": len(chosen)}))
     return out
+
+
+@lru_cache(maxsize=None)
+def _toggle(index: int, card: str, selected: bool) -> Option:
+    """The (shared, immutable) option selecting or unselecting hand card ``index``."""
+    return Option(f"card:{index}", "toggle_card", {"card": card, "selected": selected})
 
 
 def _swap_deck(state: State, t: dict, option: str, events: list[Event]) -> None:

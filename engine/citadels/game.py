@@ -4,13 +4,14 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core import (
-    Action, Decision, Event, Game, Hook, OptionSpec, PendingMemo, Result, RuleError, State,
+    Action, Decision, Event, Game, Hook, OptionSpec, Result, RuleError, State,
 )
 
 from engine.citadels import ai, calling, data, income, purple, rounds, turn
 from engine.citadels.view import view as build_view
 
 _DRAFT = frozenset({"pick_character", "discard_character"})
+_NOTHING_KNOWN: tuple = (None, ())
 
 
 def _actor(state: State) -> int | None:
@@ -43,7 +44,10 @@ class Citadels(Game):
                "great_wall": OptionSpec(False, (False, True))}
 
     def __init__(self) -> None:
-        self._memo = PendingMemo()
+        #: (state, its pending decisions) from the last ``pending`` until the next
+        #: ``apply``, which validates against them: :class:`PendingMemo`'s idea as one
+        #: attribute, read and written as one tuple, in the hottest calls of a playout
+        self._known: tuple = _NOTHING_KNOWN
 
     def names(self) -> Mapping[str, Mapping[str, str]]:
         return data.names()
@@ -56,21 +60,21 @@ class Citadels(Game):
         return rounds.setup(seats, self.parse_options(options), seed)
 
     def pending(self, state: State) -> list[Decision]:
-        """The open decisions; remembered for ``apply`` to validate against (memo)."""
+        """The open decisions; remembered for ``apply`` to validate against."""
         if state["phase"] == "over":
-            out = []
+            out = ()
         elif state["window"]:
-            out = [calling.window_decision(state, s) for s in state["window"]["open"]]
+            out = tuple([calling.window_decision(state, s) for s in state["window"]["open"]])
         elif state["prompt"] or state["draft"]:
-            out = [_decision(state)]
+            out = (_decision(state),)
         else:
-            out = [turn.turn_decision(state)]  # _decision's last case, the most frequent
-        self._memo.put(state, out)
-        return out
+            out = (turn.turn_decision(state),)  # _decision's last case, the most frequent
+        self._known = (state, out)
+        return list(out)
 
     def decision_for(self, state: State, seat: int) -> Decision | None:
-        known = self._memo.get(state)
-        if known is not None:
+        known_state, known = self._known
+        if known_state is state:
             for decision in known:
                 if decision.seat == seat:
                     return decision
@@ -89,23 +93,20 @@ class Citadels(Game):
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
         """:meth:`Game.require` spelled out (the hottest call of a playout), then play."""
-        try:
-            if state["result"] is not None:
-                raise RuleError("game_over")
-            decision = self.decision_for(state, seat)
-            if decision is None:
-                raise RuleError("not_your_turn")
-            if decision.kind != action.kind:
-                raise RuleError("stale_decision")
-            option = action.option
-            for offered in decision.options:
-                if offered.id == option:
-                    break
-            else:
-                raise self.explain_illegal(state, seat, action)
-            return self._play(state, seat, action)
-        finally:  # nothing in _play reads the memo: clearing once, here, is enough
-            self._memo.clear()
+        if state["result"] is not None:
+            self._known = _NOTHING_KNOWN
+            raise RuleError("game_over")
+        decision = self.decision_for(state, seat)
+        self._known = _NOTHING_KNOWN  # nothing below reads it; the state changes now
+        if decision is None:
+            raise RuleError("not_your_turn")
+        if decision.kind != action.kind:
+            raise RuleError("stale_decision")
+        option = action.option
+        for offered in decision.options:
+            if offered.id == option:
+                return self._play(state, seat, action)
+        raise self.explain_illegal(state, seat, action)
 
     def _play(self, state: State, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []

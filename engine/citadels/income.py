@@ -64,6 +64,8 @@ def _finish_keep(state: State, t: dict, events: list[Event]) -> None:
     tell_drawn(events, seat, kept, "card_kept")
     discard(state, sub["drawn"][len(kept):], seat, events)
     t["sub"] = None
+    if sub["wagon"] is None:  # Step 1 cards, not a wagon's
+        return
     wagon = next((w for w in state["wagons"] if w["id"] == sub["wagon"]), None)
     if wagon is not None:
         state["prompt"] = {"kind": "wagon_cash", "seat": wagon["owner"], "wagon": wagon["id"],

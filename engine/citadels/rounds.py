@@ -6,6 +6,8 @@ of character cards.  Whatever is left in the pool after the script goes face dow
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Decision, Event, Option, RuleError, Rng, State
 
 from engine.citadels import data
@@ -124,16 +126,17 @@ _DISCARD = {c: Option("discard:" + c, "discard_character", {"character": c}) for
 def draft_decision(state: State) -> Decision:
     draft = state["draft"]
     seat, kind = draft["steps"][draft["i"]]
-    pool = sorted(draft["pool"], key=data.RANK.__getitem__)
-    if kind == "pick":
-        options = tuple([_PICK[c] for c in pool])
-        dkind = "pick_character"
-    else:
-        options = tuple([_DISCARD[c] for c in pool])
-        dkind = "discard_character"
+    options = _draft_options(kind == "pick", frozenset(draft["pool"]))
     default = options[state["rng"] % len(options)].id
-    return Decision(seat, dkind, options, secret=True, default=default,
-                    params={"round": state["round"]})
+    return Decision(seat, "pick_character" if kind == "pick" else "discard_character", options,
+                    True, default, {"round": state["round"]})
+
+
+@lru_cache(maxsize=None)
+def _draft_options(pick: bool, pool: frozenset[str]) -> tuple[Option, ...]:
+    """The pick (or discard) options of a draft pool, in rank order."""
+    shared = _PICK if pick else _DISCARD
+    return tuple([shared[c] for c in sorted(pool, key=data.RANK.__getitem__)])
 
 
 def explain_draft(state: State, option: str) -> RuleError:

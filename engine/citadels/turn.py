@@ -32,13 +32,14 @@ def _could_use(name: str, char: str) -> bool:
     return characters.USER.get(name, char) == char
 
 
-#: per character, (check, option) of the abilities it might use, in ``ABILITIES`` order
-#: (the character's own first, then the purple districts')
-_CANDIDATES = {char: [(ABILITIES[name][0], _ABILITY_OPTIONS[name])
+#: per character, (name, check, option) of the abilities it might use, in ``ABILITIES`` order
+#: (the character's own first, then the purple districts'); every check also asks that
+#: the ability is unused this turn, so ``turn_decision`` skips a used one without calling it
+_CANDIDATES = {char: [(name, ABILITIES[name][0], _ABILITY_OPTIONS[name])
                       for name in ABILITIES if _could_use(name, char)
                       and name not in purple.ABILITIES]
                for char in data.INCOME_COLOUR}
-_PURPLE = [(check, _ABILITY_OPTIONS[name]) for name, (check, _) in purple.ABILITIES.items()]
+_PURPLE = [(name, check, _ABILITY_OPTIONS[name]) for name, (check, _) in purple.ABILITIES.items()]
 assert list(ABILITIES)[-len(_PURPLE):] == list(purple.ABILITIES)
 #: district -> cost (action cards are never built: they cost more than any gold)
 _COST = {d: info["cost"] for d, info in data.DISTRICTS.items()}
@@ -46,6 +47,8 @@ _NEVER = float("inf")
 #: one shared (immutable) option per district: building the list is the hottest loop
 _BUILD_OPTIONS = {d: Option("build:" + d, "build", {"district": d, "cost": cost(d)})
                   for d in data.DISTRICTS}
+#: the question's params per character, shared by every decision of its turns (read only)
+_PARAMS = {char: {"character": char} for char in data.INCOME_COLOUR}
 
 
 def buildable(state: State, t: dict) -> list[str]:
@@ -66,40 +69,38 @@ def playable_cards(state: State, t: dict) -> list[str]:
 
 
 def turn_decision(state: State) -> Decision:
+    """The ``turn`` decision, or the open follow-up's (built after nearly every move)."""
     t = state["turn"]
     sub = t["sub"]
     if sub is not None:
         return _sub_decision(state, t, sub)
-    step1 = t["step1"]
-    options = [_BUILD_OPTIONS[d] for d in buildable(state, t)] if step1 else list(_INCOME)
-    for ok, option in _CANDIDATES[t["char"]]:
-        if ok(state, t):
+    seat = t["seat"]
+    options = [_BUILD_OPTIONS[d] for d in buildable(state, t)] if t["step1"] else list(_INCOME)
+    used = t["used"]
+    for name, ok, option in _CANDIDATES[t["char"]]:
+        if name not in used and ok(state, t):
             options.append(option)
-    if not PURPLE_ABILITY.isdisjoint(state["cities"][t["seat"]]):
-        options += [option for ok, option in _PURPLE if ok(state, t)]
+    if not PURPLE_ABILITY.isdisjoint(state["cities"][seat]):
+        options += [option for name, ok, option in _PURPLE if name not in used and ok(state, t)]
     if state["opts"]["action_cards"]:  # checked here too: the hottest path skips two calls
         options += [Option("action:" + c, "play_action", {"card": c})
                     for c in playable_cards(state, t)]
     if state["wagons"]:
         options += [Option(f"wagon:{owner}", "use_wagon", {"owner_seat": owner})
                     for owner in income.usable_wagons(state, t)]
-    if step1:
+    if t["step1"]:
         options.append(_END)
-    return Decision(t["seat"], "turn", tuple(options),
-                    default="end" if step1 else "income:gold",
-                    params={"character": t["char"]})
+        return Decision(seat, "turn", tuple(options), False, "end", _PARAMS[t["char"]])
+    return Decision(seat, "turn", tuple(options), False, "income:gold", _PARAMS[t["char"]])
 
 
 def _sub_decision(state: State, t: dict, sub: dict) -> Decision:
     kind = sub["kind"]
-    options = list(SUBS[kind][0](state, t))
     if kind in NO_BACK:
-        default = options[0].id
-    else:
-        options.append(characters.BACK)
-        default = "back"
-    return Decision(t["seat"], kind, tuple(options), default=default,
-                    params={"character": t["char"]})
+        options = tuple(SUBS[kind][0](state, t))
+        return Decision(t["seat"], kind, options, False, options[0].id, _PARAMS[t["char"]])
+    return Decision(t["seat"], kind, (*SUBS[kind][0](state, t), characters.BACK), False, "back",
+                    _PARAMS[t["char"]])
 
 
 def apply_turn(state: State, kind: str, option: str, events: list[Event]) -> None:
