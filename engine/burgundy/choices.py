@@ -16,7 +16,6 @@ from engine.burgundy.estate import COLOUR_KEY, PLACEMENT_KEY, Layout, layout, le
 from engine.burgundy.knowledge import (
     DOUBLE_STEP, IGNORE_BUILDING_LIMIT, PLACE_FREE_STEP, TAKE_FREE_STEP,
 )
-from engine.burgundy.memo import ContentMemo
 
 Opt = Option
 
@@ -38,43 +37,49 @@ _MAX_COST = 3
 def take_options(state: dict, p: dict, die: int | None, categories=None) -> list[Opt]:
     """``take:<depot>:<tile>`` for every affordable tile on depots 1-6 (of
     ``categories`` only, if given: then no die is used)."""
-    menus = _MENUS.get(state["depots"]) or _MENUS.put(state["depots"], {})
+    out: list[Opt] = []
+    _add_takes(out, state["depots"], p, die)
+    if categories is None:
+        return out
+    return [o for o in out if TILES[o.params["tile"]].category in categories]
+
+
+def _add_takes(out: list, depots: list, p: dict, die: int | None) -> None:
+    """Append the ``take`` options of every affordable depot to ``out``: per depot and
+    worker cost, the options of a depot's content are made once (:func:`_depot_takes`),
+    so a take redoes only its own depot."""
     workers = p["workers"]
     if die:
         know = p["know"]
-        key = (DOUBLE_STEP in know, TAKE_FREE_STEP in know, die,
-               workers if workers < _MAX_COST else _MAX_COST)
+        row = _COST[DOUBLE_STEP in know][TAKE_FREE_STEP in know][die]
     else:
-        key = None
-    menu = menus.get(key)
-    if menu is None:
-        menu = menus[key] = _take_menu(state["depots"], _COST[key[0]][key[1]][die]
-                                       if die else _NO_COST, key[3] if die else _MAX_COST)
-    if categories is None:
-        return list(menu)
-    return [o for o in menu if TILES[o.params["tile"]].category in categories]
-
-
-#: the depots of a state -> their take menus by (double step, free step, die, workers
-#: up to 3), or None (no die): a menu changes only when a depot does
-_MENUS = ContentMemo(lambda depots: [d.copy() for d in depots])
-
-
-def _take_menu(depots: list, row: tuple, afford: int) -> tuple[Opt, ...]:
-    out = []
+        row = _NO_COST
     for d in DEPOTS:
         cost = row[d]
-        if cost > afford:
-            continue
-        made = _TAKE[d][cost]
-        for tile in depots[d - 1]:
-            if tile is not None:
-                opt = made.get(tile)
-                if opt is None:
-                    opt = made[tile] = Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
-                                              {"tile": tile, "depot": d, "cost": cost})
-                out.append(opt)
-    return tuple(out)
+        if cost <= workers:
+            slots = depots[d - 1]
+            made = _DEPOT_TAKES[d][cost]
+            menu = made.get(tuple(slots))
+            out += _depot_takes(d, cost, slots) if menu is None else menu
+
+
+#: ``[depot][cost]``: a depot's content (tuple of its slots) -> its take options
+_DEPOT_TAKES: list[list[dict[tuple, tuple[Opt, ...]]]] = [[{} for _cost in range(7)]
+                                                           for _depot in range(7)]
+
+
+def _depot_takes(d: int, cost: int, slots: list) -> tuple[Opt, ...]:
+    made = _TAKE[d][cost]
+    out = []
+    for tile in slots:
+        if tile is not None:
+            opt = made.get(tile)
+            if opt is None:
+                opt = made[tile] = Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
+                                          {"tile": tile, "depot": d, "cost": cost})
+            out.append(opt)
+    menu = _DEPOT_TAKES[d][cost][tuple(slots)] = tuple(out)
+    return menu
 
 
 def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None
@@ -177,25 +182,36 @@ def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
 
 def sell_options(p: dict, die: int | None) -> list[Opt]:
     """``sell:<goods>`` for every goods type held (a sale takes the whole type)."""
-    out = []
-    if not any(p["goods"]):
+    out: list[Opt] = []
+    goods = p["goods"]
+    if not any(goods):
         return out
-    row = cost_row(p["know"], die) if die else _NO_COST
+    if die:
+        know = p["know"]
+        row = _COST[DOUBLE_STEP in know][0][die]
+    else:
+        row = _NO_COST
+    workers = p["workers"]
     for g in GOODS:
-        count = p["goods"][g]
-        if count and row[g] <= p["workers"]:
-            opt = _SELL.get((g, count, row[g]))
-            if opt is None:
-                opt = _SELL[g, count, row[g]] = Option(
-                    f"sell:{g}", "sell_cost" if row[g] else "sell",
-                    {"goods": f"goods_{g}", "count": count, "cost": row[g]})
-            out.append(opt)
+        count = goods[g]
+        if count:
+            cost = row[g]
+            if cost <= workers:
+                opt = _SELL.get((g, count, cost))
+                out.append(_sell(g, count, cost) if opt is None else opt)
     return out
+
+
+def _sell(g: int, count: int, cost: int) -> Option:
+    opt = _SELL[g, count, cost] = Option(f"sell:{g}", "sell_cost" if cost else "sell",
+                                         {"goods": f"goods_{g}", "count": count, "cost": cost})
+    return opt
 
 
 def action_options(state: dict, p: dict, die: int | None) -> list[Opt]:
     """The four die actions for a die showing ``die`` (None: any value)."""
-    out = take_options(state, p, die)
+    out: list[Opt] = []
+    _add_takes(out, state["depots"], p, die)
     out += place_options(p, die)
     out += sell_options(p, die)
     out.append(WORKERS)

@@ -39,6 +39,8 @@ def city_has(player: dict, space: int, kind: str) -> bool:
 BIT = tuple(1 << s for s in range(38))
 NEIGHBOUR_MASK = tuple(sum(BIT[nb] for nb in NEIGHBOURS[s]) for s in range(38))
 DIE_MASK = tuple(sum(BIT[s] for s in range(1, 38) if DIE[s] == n) for n in range(7))
+#: space -> the bit of its die number in a die number mask
+DIE_BIT = tuple(1 << DIE[s] if s else 0 for s in range(38))
 
 
 class Layout:
@@ -94,8 +96,13 @@ class Layout:
         blocked = dict(self.blocked)
         kind = TILES[sp[space]].kind
         blocked[kind] = blocked.get(kind, 0) | est.region_mask[est.region[space]]
-        return Layout(est.number, sp,
-                      (covered, (self.frontier | NEIGHBOUR_MASK[space]) & ~covered, blocked))
+        new = Layout(est.number, sp,
+                     (covered, (self.frontier | NEIGHBOUR_MASK[space]) & ~covered, blocked))
+        near = bit | NEIGHBOUR_MASK[space]  # the frontier changed only here
+        colours = est.colour_mask
+        new.dies = {key: mask for key, mask in self.dies.items()
+                    if not colours[key[0]] & near and key[1] != kind}
+        return new
 
     def legal(self, tile_id: str, any_city: bool) -> list[int]:
         """:func:`legal_spaces` of ``tile_id`` here (``any_city``: the building limit is off)."""
@@ -108,7 +115,12 @@ class Layout:
         out = self.dies.get(key)
         if out is None:
             legal = self.legal_mask(key)
-            out = self.dies[key] = sum(1 << n for n in range(1, 7) if legal & DIE_MASK[n])
+            out = 0
+            while legal:
+                low = legal & -legal
+                out |= DIE_BIT[low.bit_length() - 1]
+                legal ^= low
+            self.dies[key] = out
         return out
 
     def numbers(self, tile_id: str, any_city: bool) -> tuple[int, ...]:

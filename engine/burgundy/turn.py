@@ -32,13 +32,27 @@ def turn_options(state: dict, p: dict) -> list[Opt]:
     out = [_DIE.get((i, dice[i])) or Option(f"die:{i}", "die", {"die": i + 1, "value": dice[i]})
            for i in (0, 1) if not p["used"][i]]
     if can_buy(state, p):
-        out += [Option(f"buy_black:{t}", "buy_black", {"tile": t}) for t in state["black"]]
+        out += [_BUY_BLACK.get(t) or _buy(0, t) for t in state["black"]]
         if BUY_ANY_DEPOT in p["know"]:
-            out += [Option(f"buy:{d}:{t}", "buy", {"tile": t, "depot": d})
+            out += [_BUY.get((d, t)) or _buy(d, t)
                     for d in DEPOTS for t in state["depots"][d - 1] if t is not None]
     if p["used"][0] and p["used"][1]:
         out.append(END)
     return out
+
+
+#: purchase options, made once: ``buy_black`` per tile, ``buy`` per (depot, tile)
+_BUY_BLACK: dict[str, Option] = {}
+_BUY: dict[tuple[int, str], Option] = {}
+
+
+def _buy(depot: int, tile: str) -> Option:
+    if not depot:
+        opt = _BUY_BLACK[tile] = Option(f"buy_black:{tile}", "buy_black", {"tile": tile})
+    else:
+        opt = _BUY[depot, tile] = Option(f"buy:{depot}:{tile}", "buy",
+                                         {"tile": tile, "depot": depot})
+    return opt
 
 
 def turn_choose(state: dict, seat: int, frame, option_id: str) -> list[Event]:
