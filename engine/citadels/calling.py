@@ -16,6 +16,7 @@ from engine.citadels.cards import discard
 from engine.citadels.rounds import KING, end_round
 
 WINDOW = "window"
+_RANKS = len(data.CHARACTERS)
 
 
 def advance(state: State, events: list[Event]) -> None:
@@ -23,7 +24,7 @@ def advance(state: State, events: list[Event]) -> None:
     held = state["held"]
     while state["turn"] is None and not state["prompt"] and not state["window"]:
         rank = state["rank"] + 1
-        if rank > len(data.CHARACTERS):
+        if rank > _RANKS:
             end_round(state, events)
             return
         state["rank"] = rank
@@ -53,9 +54,13 @@ def _reveal(state: State, char: str, seat: int, events: list[Event]) -> None:
         events.append(Event("crown_taken", {"seat": seat}))
     if char == "bishop":
         state["bishop"] = seat
-    limit = data.RULES["build_limit"]["architect" if char == "architect" else "default"]
     state["turn"] = {"seat": seat, "char": char, "step1": False, "builds": 0,
-                     "limit": limit, "used": [], "card": None, "wagons": [], "sub": None}
+                     "limit": _LIMIT.get(char, _LIMIT["default"]), "used": [], "card": None,
+                     "wagons": [], "sub": None}
+
+
+_LIMIT = {"architect": data.RULES["build_limit"]["architect"],
+          "default": data.RULES["build_limit"]["default"]}
 
 
 def open_sub(kind: str, **fields):

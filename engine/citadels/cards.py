@@ -26,10 +26,14 @@ def draw(state: State, count: int, events: list[Event]) -> list[str]:
     return out
 
 
+#: seat -> the audience of an event only that seat sees (shared: frozensets are immutable)
+ONLY = tuple(frozenset({seat}) for seat in range(7))  # Citadels seats 2 to 7
+
+
 def tell_drawn(events: list[Event], seat: int, cards: list[str], kind: str = "card_drawn") -> None:
     """Private events naming each card ``seat`` took into his hand."""
     for card in cards:
-        events.append(Event(kind, {"card": card}, frozenset({seat})))
+        events.append(Event(kind, {"card": card}, ONLY[seat]))
 
 
 def discard(state: State, cards: list[str], seat: int, events: list[Event]) -> None:

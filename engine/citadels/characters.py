@@ -13,8 +13,8 @@ from engine.core import Event, Option, RuleError, State
 
 from engine.citadels import data
 from engine.citadels.calling import open_sub, open_window
-from engine.citadels.cards import (cost, discard, draw, gain, opponent_refusal, opponents, pay,
-                                   tell_drawn)
+from engine.citadels.cards import (ONLY, cost, discard, draw, gain, opponent_refusal, opponents,
+                                   pay, tell_drawn)
 
 ASSASSIN, THIEF, MAGICIAN, MERCHANT, ARCHITECT, WARLORD = (
     "assassin", "thief", "magician", "merchant", "architect", "warlord")
@@ -38,8 +38,10 @@ def colour_income(state: State, seat: int, char: str) -> int:
     """Districts paying ``char``: its colour, plus a School of Magic."""
     colour = data.INCOME_COLOUR[char]
     city = state["cities"][seat]
-    return sum(1 for d in city if data.DISTRICTS.get(d, {}).get("colour") == colour) \
-        + (SCHOOL in city)
+    return [_COLOUR.get(d) for d in city].count(colour) + (SCHOOL in city)
+
+
+_COLOUR = {d: info.get("colour") for d, info in data.DISTRICTS.items()}
 
 
 def _income(state: State, t: dict, events: list[Event]) -> None:
@@ -134,7 +136,7 @@ def _swap_hands(state: State, t: dict, option: str, events: list[Event]) -> None
                                           "cards": len(hands[seat]),
                                           "target_cards": len(hands[other])}))
     for who in (seat, other):
-        events.append(Event("hand_received", {"cards": list(hands[who])}, frozenset({who})))
+        events.append(Event("hand_received", {"cards": list(hands[who])}, ONLY[who]))
 
 
 def _swap_deck_options(state: State, t: dict):

@@ -14,6 +14,15 @@ _DRAFT = frozenset({"pick_character", "discard_character"})
 _NOTHING_KNOWN: tuple = (None, ())
 
 
+#: decision kind -> play(state, seat, option, events), for every kind outside a turn
+_PLAY = {
+    "reaction_window": calling.apply_window,
+    **dict.fromkeys(_DRAFT, rounds.apply_draft),
+    "graveyard": lambda state, seat, option, events: purple.apply_graveyard(state, option, events),
+    "wagon_cash": lambda state, seat, option, events: income.apply_cash(state, option, events),
+}
+
+
 def _actor(state: State) -> int | None:
     """The seat of the single open decision (outside reaction windows)."""
     if state["prompt"]:
@@ -96,8 +105,16 @@ class Citadels(Game):
         if state["result"] is not None:
             self._known = _NOTHING_KNOWN
             raise RuleError("game_over")
-        decision = self.decision_for(state, seat)
+        known_state, known = self._known
         self._known = _NOTHING_KNOWN  # nothing below reads it; the state changes now
+        decision = None
+        if known_state is state:  # decision_for's first case, inline
+            for asked in known:
+                if asked.seat == seat:
+                    decision = asked
+                    break
+        else:
+            decision = self.decision_for(state, seat)
         if decision is None:
             raise RuleError("not_your_turn")
         if decision.kind != action.kind:
@@ -110,17 +127,12 @@ class Citadels(Game):
 
     def _play(self, state: State, seat: int, action: Action) -> list[Event]:
         events: list[Event] = []
-        kind, option = action.kind, action.option
-        if kind == "reaction_window":
-            calling.apply_window(state, seat, option, events)
-        elif kind in _DRAFT:
-            rounds.apply_draft(state, seat, option, events)
-        elif kind == "graveyard":
-            purple.apply_graveyard(state, option, events)
-        elif kind == "wagon_cash":
-            income.apply_cash(state, option, events)
+        kind = action.kind
+        play = _PLAY.get(kind)
+        if play is None:  # the turn's decisions: ``turn`` and its follow-ups
+            turn.apply_turn(state, kind, action.option, events)
         else:
-            turn.apply_turn(state, kind, option, events)
+            play(state, seat, action.option, events)
         if state["phase"] == "call" and state["turn"] is None:  # else advance has nothing to do
             calling.advance(state, events)
         return events

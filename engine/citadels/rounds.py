@@ -11,7 +11,7 @@ from functools import lru_cache
 from engine.core import Decision, Event, Option, RuleError, Rng, State
 
 from engine.citadels import data
-from engine.citadels.cards import draw, gain
+from engine.citadels.cards import ONLY, draw, gain
 from engine.citadels.scoring import score
 
 KING = "king"
@@ -55,13 +55,13 @@ def start_round(state: State, events: list[Event], order: list[str] | None = Non
     _reset_round(state)
     state["round"] += 1
     state["phase"] = "draft"
-    if order is None:
-        order = list(data.CHARACTERS)
-        Rng(state).shuffle(order)
-        order.reverse()
+    if order is None:  # the shuffled cards, top card last
+        stack = list(data.CHARACTERS)
+        Rng(state).shuffle(stack)
+    else:
+        stack = order[::-1]  # pop() takes the top card
     n, crown = state["n"], state["crown"]
     rule = data.REMOVAL[n]
-    stack = order[::-1]  # pop() takes the top card
     king_aside = False
     while len(state["up"]) < rule["face_up"]:
         card = stack.pop()
@@ -83,7 +83,7 @@ def start_round(state: State, events: list[Event], order: list[str] | None = Non
         events.append(Event("removed_face_up", {"character": card}))
     events.append(Event("removed_face_down", {"count": len(state["down"])}))
     events.append(Event("saw_face_down", {"character": state["down"][0]},
-                        frozenset({crown})))
+                        ONLY[crown]))
     _offer(state)
 
 
@@ -115,7 +115,7 @@ def _offer(state: State) -> None:
         _saw(state, seat, card)
         draft["steps"][draft["i"]][1] = "pick"
     if draft["i"] == 0 or draft["steps"][draft["i"] - 1][0] != seat:
-        state["offers"][seat].append(sorted(draft["pool"], key=data.RANK.__getitem__))
+        state["offers"][seat].append(list(_ranked(frozenset(draft["pool"]))))
 
 
 #: one shared (immutable) draft option per character
@@ -133,10 +133,16 @@ def draft_decision(state: State) -> Decision:
 
 
 @lru_cache(maxsize=None)
+def _ranked(pool: frozenset[str]) -> tuple[str, ...]:
+    """The characters of a draft pool in rank order."""
+    return tuple(sorted(pool, key=data.RANK.__getitem__))
+
+
+@lru_cache(maxsize=None)
 def _draft_options(pick: bool, pool: frozenset[str]) -> tuple[Option, ...]:
     """The pick (or discard) options of a draft pool, in rank order."""
     shared = _PICK if pick else _DISCARD
-    return tuple([shared[c] for c in sorted(pool, key=data.RANK.__getitem__)])
+    return tuple([shared[c] for c in _ranked(pool)])
 
 
 def explain_draft(state: State, option: str) -> RuleError:
@@ -155,7 +161,7 @@ def apply_draft(state: State, seat: int, option: str, events: list[Event]) -> bo
     if verb == "pick":
         state["held"][card] = seat
         events.append(Event("character_chosen", {"seat": seat}))
-        events.append(Event("you_chose", {"character": card}, frozenset({seat})))
+        events.append(Event("you_chose", {"character": card}, ONLY[seat]))
     else:
         state["down"].append(card)
         _saw(state, seat, card)

@@ -41,9 +41,11 @@ _CANDIDATES = {char: [(name, ABILITIES[name][0], _ABILITY_OPTIONS[name])
                for char in data.INCOME_COLOUR}
 _PURPLE = [(name, check, _ABILITY_OPTIONS[name]) for name, (check, _) in purple.ABILITIES.items()]
 assert list(ABILITIES)[-len(_PURPLE):] == list(purple.ABILITIES)
-#: district -> cost (action cards are never built: they cost more than any gold)
+#: gold -> the districts that much gold pays for (the dearest's cost and more: all); action
+#: cards are never built
 _COST = {d: info["cost"] for d, info in data.DISTRICTS.items()}
-_NEVER = float("inf")
+_DEAREST = max(_COST.values())
+_AFFORDABLE = [frozenset(d for d, c in _COST.items() if c <= gold) for gold in range(_DEAREST + 1)]
 #: one shared (immutable) option per district: building the list is the hottest loop
 _BUILD_OPTIONS = {d: Option("build:" + d, "build", {"district": d, "cost": cost(d)})
                   for d in data.DISTRICTS}
@@ -56,9 +58,13 @@ def buildable(state: State, t: dict) -> list[str]:
     seat = t["seat"]
     if not t["step1"] or t["builds"] >= t["limit"]:
         return []
-    gold, city = state["gold"][seat], state["cities"][seat]
-    return [d for d in dict.fromkeys(state["hands"][seat])
-            if _COST.get(d, _NEVER) <= gold and d not in city]
+    gold, hand = state["gold"][seat], state["hands"][seat]
+    fit = _AFFORDABLE[gold if gold < _DEAREST else _DEAREST].intersection(hand)
+    if fit:
+        fit = fit.difference(state["cities"][seat])
+    if len(fit) < 2:  # (set operations in C first: usually nothing or one is left)
+        return list(fit)
+    return [d for d in dict.fromkeys(hand) if d in fit]  # in hand order
 
 
 def playable_cards(state: State, t: dict) -> list[str]:
