@@ -63,8 +63,8 @@ class Castle:
 
     def _forget(self) -> None:
         """Drop what ``placement`` remembered about this castle (it has just changed)."""
-        #: placement -> (rooms it links to or None, keeps an exit): see ``placement.check``
-        self.checks: dict[tuple, tuple] = {}
+        #: tile -> placement -> verdict (ints): see ``placement.check``
+        self.checks: dict[str, dict[int, int]] = {}
         #: (the parent castle's ``checks``, the closed box of the room added to it, the
         #: parent's ``placeable``)
         self.parent: tuple[dict, tuple[int, int, int, int], dict] | None = None

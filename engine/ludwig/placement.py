@@ -47,50 +47,74 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
     parent's local verdict (overlap, fences, doors) for a placement whose closed box
     does not touch the new room's: nothing it could touch has changed.  Rule 5 (an exit
     stays) is global, so it is asked again."""
-    k = (o.tile, o.rot, ox, oy, side)
-    verdict = castle.checks.get(k)
+    memo = castle.checks.get(o.tile)
+    if memo is None:
+        memo = castle.checks[o.tile] = {}
+    k = _key(o.rot, ox, oy, side)
+    verdict = memo.get(k)
     if verdict is None:
-        verdict = castle.checks[k] = _verdict(castle, o, ox, oy, side, k)
-    return verdict[0] if verdict[1] else None
+        verdict = memo[k] = _verdict(castle, o, ox, oy, side, k)
+    return _rooms(verdict >> 1) if verdict > 0 and verdict & 1 else None
 
 
-def _verdict(castle: Castle, o: Orient, ox: int, oy: int, side: str | None,
-             k: tuple) -> tuple[set[int] | None, bool]:
-    links = _MISSING
+_SIDES = {None: 0, "ground": 1, "downstairs": 2}
+
+
+def _key(rot: int, x: int, y: int, side: str | None) -> int:
+    """A placement of one tile as one int.  Verdicts are ints too (see :func:`_verdict`):
+    dicts of ints only are not tracked by the garbage collector, so this memory does not
+    slow its passes."""
+    return (((x + 4096) * 8192 + y + 4096) * 4 + rot) * 3 + _SIDES[side]
+
+
+def _verdict(castle: Castle, o: Orient, ox: int, oy: int, side: str | None, k: int) -> int:
+    """-1 if rules 1-4 or 6-8 forbid the placement, else the bit mask of the rooms it
+    links to, shifted once, plus 1 if it keeps an exit (rule 5)."""
+    links = -1
     if castle.parent is not None:
         checks, (x0, y0, x1, y1), _placeable = castle.parent
-        known = checks.get(k)
+        memo = checks.get(o.tile)
+        known = memo.get(k) if memo is not None else None
         if known is not None and (ox + o.w < x0 or x1 < ox or oy + o.h < y0 or y1 < oy):
-            links = known[0]
-    if links is _MISSING:
+            links = known >> 1 if known > 0 else 0
+    if links < 0:
         links = _local(castle, o, ox, oy, side)
-    return links, links is not None and _keeps_exit(castle, o, ox, oy, side)
+    if not links:
+        return -1
+    return links << 1 | _keeps_exit(castle, o, ox, oy, side)
 
 
-_MISSING = object()
+def _rooms(mask: int) -> set[int]:
+    out = set()
+    while mask:
+        low = mask & -mask
+        out.add(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def check_anew(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
     """:func:`check` worked out again, without the castle's memory (for tests that alter
     an index in place)."""
     links = _local(castle, o, ox, oy, side)
-    return links if links is not None and _keeps_exit(castle, o, ox, oy, side) else None
+    return _rooms(links) if links and _keeps_exit(castle, o, ox, oy, side) else None
 
 
-def _local(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
-    """Rules 1-4 and 6-8 (everything but the exit): the rooms linked, or None."""
+def _local(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> int:
+    """Rules 1-4 and 6-8 (everything but the exit): the bit mask of the rooms linked, 0
+    if the placement is illegal."""
     if _overlaps(castle, o, ox, oy):
-        return None
+        return 0
     sh = shift(ox, oy)
     fence, contact = castle.fence, castle.contact
     if fence:
         for e in o.contact:
             if e + sh in fence:
-                return None
+                return 0
     for e in o.fence:
         if e + sh in contact:
-            return None
-    links = set()
+            return 0
+    links = 0
     stairs = o.tile == D.STAIRS
     for d in o.doors:
         other = castle.doors.get(d.elem + sh)
@@ -99,11 +123,11 @@ def _local(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set
         floor = door_floor(o.tile, d.floor, side)
         if other[2] == floor:
             if stairs and castle.rooms[other[0]]["tile"] == D.STAIRS:
-                return None
-            links.add(other[0])
+                return 0
+            links |= 1 << other[0]
         elif CROSS_FLOOR_ILLEGAL:
-            return None
-    return links or None
+            return 0
+    return links
 
 
 # -- rule 5: some door still leads outside ---------------------------------------------
@@ -218,17 +242,22 @@ def _scan(castle: Castle, tile: str):
     """Legal placements ``(rot, x, y, side, links, door)`` in the stable order: by open
     castle door, then rotation, tile door and side; each placement once."""
     fits = _fits(tile)
-    seen: set = set()
+    seen: set[int] = set()
+    memo = castle.checks.get(tile)
+    if memo is None:
+        memo = castle.checks[tile] = {}
     for e, ex, ey, facing, floor in castle.open_doors():
         for o, lx, ly, side in fits.get((facing, floor), ()):
             dx, dy = ex - lx, ey - ly
-            cand = (o.rot, dx, dy, side)
-            if cand in seen:
+            k = _key(o.rot, dx, dy, side)
+            if k in seen:
                 continue
-            seen.add(cand)
-            links = check(castle, o, dx, dy, side)
-            if links is not None:
-                yield (o.rot, dx, dy, side, links, e)
+            seen.add(k)
+            verdict = memo.get(k)
+            if verdict is None:
+                verdict = memo[k] = _verdict(castle, o, dx, dy, side, k)
+            if verdict > 0 and verdict & 1:
+                yield (o.rot, dx, dy, side, _rooms(verdict >> 1), e)
 
 
 def legal(castle: Castle, tile: str) -> list[tuple]:

@@ -8,8 +8,9 @@ import pytest
 
 from engine.ludwig import data as D
 from engine.ludwig.castle import Castle, castle_of
-from engine.ludwig.placement import check_anew, legal, placeable
-from engine.ludwig.shapes import ORIENTS
+from engine.ludwig import placement as P
+from engine.ludwig.placement import check, check_anew, legal, placeable
+from engine.ludwig.shapes import ORIENTS, unkey
 
 TILES = list(D.ROOM_IDS) + [D.HALLWAY, D.STAIRS]
 
@@ -59,17 +60,24 @@ def test_grown_castles_answer_like_fresh_ones(seed):
 
 @pytest.mark.parametrize("seed", range(4))
 def test_every_remembered_verdict_is_the_exact_one(seed):
-    """Each placement the grown castles judged (reused or not) against the rules worked
-    out anew, legal and illegal ones alike."""
+    """Every placement where a door of the tile meets an open castle door, judged by the
+    grown castles (their own verdict or one reused from the parent), against the rules
+    worked out anew, legal and illegal ones alike."""
     judged = reused = 0
     for rooms, asked in _grow(100 + seed, 14):
         c = castle_of(rooms)
-        for tile in asked:
-            legal(c, tile)
         parent = c.parent[0]
-        for (tile, rot, x, y, side), (links, exit_ok) in list(c.checks.items()):
-            o = next(o for o in ORIENTS[tile] if o.rot == rot)
-            assert (links if exit_ok else None) == check_anew(c, o, x, y, side)
-            judged += 1
-            reused += (tile, rot, x, y, side) in parent
-    assert judged > 500 and reused > 100
+        for tile in asked:
+            for o, x, y, side in door_pair_candidates(c, tile):
+                assert check(c, o, x, y, side) == check_anew(c, o, x, y, side)
+                judged += 1
+                reused += P._key(o.rot, x, y, side) in parent.get(tile, {})
+    assert judged > 2000 and reused > 500
+
+
+def door_pair_candidates(c, tile):
+    """Every (orient, x, y, side) where some door of ``tile`` lies on an open castle door."""
+    return [(o, ex - lx, ey - ly, side)
+            for _e, ex, ey, _facing, _floor in c.open_doors()
+            for o in ORIENTS[tile] for d in o.doors for side in P.sides_of(tile)
+            for lx, ly, _k in [unkey(d.elem)]]
