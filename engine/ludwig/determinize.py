@@ -14,6 +14,7 @@ from engine.core import State
 from engine.search.hidden import blank_picks, copy_state, deal, refill_picks
 
 from . import data as D
+from .ai import money_value
 from .scoring import bonus_points, depleted, favor_measure, measures, rank_points
 from .setup import BONUS_RETURN
 
@@ -134,12 +135,17 @@ SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
 def ai_scores(state: State) -> list[float]:
     """Every seat's final score if the game ended now (castle points, depleted stacks,
-    King's favors, bonus cards, money): the search's judgement of a cut-off rollout."""
+    King's favors, bonus cards), with money at what it is worth to the heuristic now (it
+    still buys rooms: a third of a point per 1,000 M early, the final 1 point per
+    10,000 M once the deck is out): the search's judgement of a cut-off rollout.  At the
+    final rate a rollout cut early would take spending for a gain, and taking money for
+    a loss."""
     if state["finished"]:
         return [p["score"] for p in state["players"]]
     n = state["n"]
     ms = [measures(state, s) for s in range(n)]
-    out = [p["score"] + depleted(state, s) + p["money"] / D.MONEY_PER_POINT
+    per_coin = money_value(state) / 1000
+    out = [p["score"] + depleted(state, s) + p["money"] * per_coin
            + sum(bonus_points(c, ms[s]) for c in p["bonus"])
            for s, p in enumerate(state["players"])]
     for favor in state["favors"]:
