@@ -171,12 +171,20 @@ def _header(img: Image.Image, view: Mapping, width: int, locale: str, line: str)
 # -- market -----------------------------------------------------------------------------
 def _chips(img: Image.Image, types: Sequence[str], x: int, y: int, size: int) -> int:
     """Small squares in the colours of ``types``; returns the x after them."""
-    d = ImageDraw.Draw(img)
     for type_ in types:
-        d.rounded_rectangle((x, y, x + size, y + size), radius=3,
-                            fill=art.type_colour(type_), outline=art.DARK)
+        kit.paste(img, _chip(type_, size), (x, y))
         x += size + 3
     return x
+
+
+def _chip(type_: str, size: int) -> Image.Image:
+    """One room-type square (drawn once: a rounded rectangle costs more than a paste)."""
+    def make() -> Image.Image:
+        img = Image.new("RGBA", (size + 1, size + 1), (0, 0, 0, 0))
+        ImageDraw.Draw(img).rounded_rectangle((0, 0, size, size), radius=3,
+                                              fill=art.type_colour(type_), outline=art.DARK)
+        return img
+    return kit.sprite(("lw_chip", type_, size), make)
 
 
 def tile_card(tile: str, width: int, locale: str, text_px: int, unit: int = MARKET_UNIT,

@@ -175,7 +175,15 @@ def shape_image(shape: Shape, fill: kit.RGB, unit: int, *, outline: kit.RGB = WA
         if door.floor == "downstairs" and shape.stairs:
             colour = mix(colour, DARK, 0.6)
         d.polygon(_door_quad(door, unit, pad, depth), fill=colour, outline=DARK)
-    return img.resize((w // SS, h // SS), Image.LANCZOS)
+    return downsample(img)
+
+
+def downsample(img: Image.Image) -> Image.Image:
+    """A supersampled RGBA drawing at 1/``SS`` size: each pixel the mean of its ``SS`` x
+    ``SS`` block (alpha-weighted, so transparent pixels do not darken the edges).  A box
+    filter looks the same as Lanczos here and takes a tenth of the time: the castles'
+    rooms were the costliest part of a Ludwig picture."""
+    return img.convert("RGBa").reduce(SS).convert("RGBA")
 
 
 def _stair_steps(d: ImageDraw.ImageDraw, shape: Shape, unit: int, pad: int) -> None:
@@ -273,7 +281,7 @@ def check_mark(size: int) -> Image.Image:
         d.ellipse((0, 0, s - 1, s - 1), fill=DONE, outline=DARK, width=SS)
         d.line([(s * 0.26, s * 0.52), (s * 0.44, s * 0.7), (s * 0.76, s * 0.32)],
                fill=(255, 255, 255), width=max(SS, s // 8), joint="curve")
-        return img.resize((size, size), Image.LANCZOS)
+        return downsample(img)
     return kit.sprite(("lw_check", size), make)
 
 
