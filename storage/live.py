@@ -166,7 +166,11 @@ class LiveDatabase:
         kept = self._games.get(game_id)
         if kept is None:
             return
-        after = None if rev is None or kept[_REV] != rev - 1 else _written(kept, rev, changes)
+        try:
+            after = None if rev is None or kept[_REV] != rev - 1 else \
+                _written(kept, rev, changes)
+        except ValueError:  # a value marshal cannot hold (e.g. a dict subclass): the
+            after = None    # write is committed all the same, the row is read next time
         if after is None:
             del self._games[game_id]
         else:

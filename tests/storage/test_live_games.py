@@ -2,6 +2,7 @@
 through, never shared with a caller, bounded; a write by another process (a second
 Database on the same file or server) is seen on the next load.  Both backends."""
 import random
+from collections import OrderedDict
 
 import pytest
 
@@ -172,6 +173,17 @@ async def test_an_unknown_change_forgets_the_row(live):
     live.inner.wrote(game, row.rev + 1, {"something_new": 1})
     live.inner.wrote(game, row.rev + 1, {})  # nothing kept any more: nothing to do
     assert game not in live._games
+
+
+async def test_a_committed_write_of_a_value_memory_cannot_hold_is_read_back(live):
+    """A state JSON can store but marshal cannot (a dict subclass): the move is
+    committed, not turned into an error by the cache, and read from the database."""
+    game = await active_game(live)
+    await live.load_game(game)
+    state = OrderedDict(count=1)
+    assert await live.append_move(game, expected_seq=0, seat=0, action={}, state=state) == 1
+    row = await miss(live, game)
+    assert row.seq == 1 and row.state == {"count": 1}
 
 
 async def test_forget(live):
