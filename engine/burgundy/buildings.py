@@ -67,8 +67,8 @@ def _with_decline(options):
     return lambda state, frame, p: options(state, frame, p) + [DECLINE]
 
 
-def _choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
-    return do_action(state, seat, option_id, None)
+def _choose(state: dict, seat: int, frame: dict, option) -> list[Event]:
+    return do_action(state, seat, option)
 
 
 for _kind, _options in HANDLER_OPTIONS.items():

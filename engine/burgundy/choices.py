@@ -78,8 +78,14 @@ def _depot_takes(d: int, cost: int, slots: list) -> tuple[Opt, ...]:
                 opt = made[tile] = Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
                                           {"tile": tile, "depot": d, "cost": cost})
             out.append(opt)
-    menu = _DEPOT_TAKES[d][cost][tuple(slots)] = tuple(out)
+    menus = _DEPOT_TAKES[d][cost]
+    if len(menus) >= _MENUS_MAX:  # contents seen over many games: keep the memory bounded
+        menus.clear()
+    menu = menus[tuple(slots)] = tuple(out)
     return menu
+
+
+_MENUS_MAX = 1024
 
 
 def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None

@@ -80,12 +80,12 @@ def _new_types(state: dict, p: dict, depots: list[int]) -> list[int]:
     return sorted(g for g in offered if not p["goods"][g])
 
 
-def _ship_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
+def _ship_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
     p = state["players"][seat]
     state["stack"].pop()
-    if option_id == NO_GOODS.id:
+    if option.id == NO_GOODS.id:
         return [Event("ship_no_goods", {"seat": seat})]
-    depots = [int(x) for x in option_id.split(":")[1:]]
+    depots = [int(x) for x in option.id.split(":")[1:]]
     taken = {}
     for g in sorted({g for d in depots for g in state["depot_goods"][d - 1] if p["goods"][g]}):
         taken[g] = _take_goods(state, seat, depots, g)
@@ -108,8 +108,8 @@ def _ship_goods_options(state: dict, frame: dict, p: dict) -> list[Opt]:
             for g in _new_types(state, p, frame["depots"])]
 
 
-def _ship_goods_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
-    goods = int(option_id.split(":")[1])
+def _ship_goods_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
+    goods = int(option.id.split(":")[1])
     count = _take_goods(state, seat, frame["depots"], goods)
     frame["room"] -= 1
     if not frame["room"] or not _new_types(state, state["players"][seat], frame["depots"]):
@@ -122,8 +122,8 @@ def _castle_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return action_options(state, p, None) + [DECLINE]
 
 
-def _castle_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
-    return do_action(state, seat, option_id, None)
+def _castle_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
+    return do_action(state, seat, option)
 
 
 register("ship", _ship_options, _ship_choose)

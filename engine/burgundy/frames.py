@@ -6,8 +6,9 @@ A child frame (``space``, ``discard``) sits on its parent (``die_action``, ``cas
 a building) and, when it commits, closes the parent too; ``back`` pops only the child.
 
 Every handler module registers ``HANDLERS[kind] = Handler(options, choose, default)``:
-``options(state, frame, player) -> [Opt]``, ``choose(state, seat, frame, option_id)
--> [Event]`` (the option is already validated), ``default(options) -> id | None``.
+``options(state, frame, player) -> [Opt]``, ``choose(state, seat, frame, option)
+-> [Event]`` (``option``: the chosen one of the options offered, so already validated;
+its params are trusted), ``default(options) -> id | None``.
 """
 from __future__ import annotations
 
@@ -16,13 +17,11 @@ from typing import Callable, NamedTuple
 from engine.core import Event
 from engine.burgundy.actions import BUY_PRICE, STORAGE, sell, take_tile, take_workers
 from engine.burgundy.choices import Opt
-from engine.burgundy.dice import cost_row
-from engine.burgundy.knowledge import TAKE_FREE_STEP
 
 
 class Handler(NamedTuple):
     options: Callable[[dict, dict, dict], list[Opt]]
-    choose: Callable[[dict, int, dict, str], list[Event]]
+    choose: Callable[[dict, int, dict, Opt], list[Event]]
     default: Callable[[list[Opt]], str | None]
 
 
@@ -92,25 +91,24 @@ def finish_take(state: dict, seat: int, tile: str, depot: int, cost: int,
     return take_tile(state, seat, tile, depot, kind)
 
 
-def do_action(state: dict, seat: int, option_id: str, die: int | None) -> list[Event]:
+def do_action(state: dict, seat: int, option: Opt) -> list[Event]:
     """Carry out ``take``/``place``/``sell``/``workers``/``decline`` for the top frame.
 
-    ``die`` is the die value used (None: any value, no cost); ``place`` opens the space
-    choice, ``take`` may open the discard choice; the others close the frame at once.
+    The option's ``cost`` param is the worker cost of the die used (0 without a die);
+    ``place`` opens the space choice, ``take`` may open the discard choice; the others
+    close the frame at once.
     """
-    p = state["players"][seat]
-    verb, _, rest = option_id.partition(":")
+    verb, _, rest = option.id.partition(":")
     if verb == "take":
-        depot, tile = rest.split(":")
-        cost = cost_row(p["know"], die, TAKE_FREE_STEP)[int(depot)] if die else 0
-        return start_take(state, seat, tile, int(depot), cost)
+        params = option.params
+        return start_take(state, seat, params["tile"], params["depot"], params["cost"])
     if verb == "place":
         push(state, "space", tile=rest)
         return []
+    p = state["players"][seat]
     if verb == "sell":
-        goods = int(rest)
-        close_parent(state, p, cost_row(p["know"], die)[goods] if die else 0)
-        return sell(state, seat, goods)
+        close_parent(state, p, option.params["cost"])
+        return sell(state, seat, int(rest))
     close_parent(state, p, 0)
     if verb == "workers":
         return take_workers(state, seat)

@@ -118,7 +118,11 @@ class Burgundy(Game):
             return self._apply_secret(state, seat, action)
         if seat != state["active"]:
             raise RuleError("not_your_turn")
-        decision, frame = self._open(state)
+        memo = self._memo  # (the usual case: pending just built it)
+        if memo[0] is state and memo[1] == state["moves"]:
+            decision, frame = memo[2], memo[3]
+        else:
+            decision, frame = self._open(state)
         kind = decision.kind
         if action.kind != kind:
             raise RuleError("stale_decision")
@@ -130,9 +134,9 @@ class Burgundy(Game):
             raise errors.explain(state, seat, kind, option_id)
         state["moves"] += 1
         if frame is None:
-            events = turn_choose(state, seat, frame, option_id)
+            events = turn_choose(state, seat, frame, option)
         else:
-            events = HANDLERS[kind].choose(state, seat, frame, option_id)
+            events = HANDLERS[kind].choose(state, seat, frame, option)
         if not state["stack"]:
             more = settle(state)
             if more:

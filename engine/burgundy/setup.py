@@ -102,8 +102,8 @@ def _side_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return [Option(f"side:{n}", "side", {"estate": n}) for n in p["board"]]
 
 
-def _side_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
-    state["players"][seat]["estate"] = int(option_id.split(":")[1])
+def _side_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
+    state["players"][seat]["estate"] = option.params["estate"]
     frame["k"] = "start_castle"
     return []
 
@@ -113,11 +113,11 @@ def _castle_options(state: dict, frame: dict, p: dict) -> list[Opt]:
             for s in ESTATES[p["estate"]].castle_spaces] + [BACK]
 
 
-def _castle_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
-    if option_id == "back":
+def _castle_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
+    if option is BACK:
         frame["k"] = "choose_estate"
         return []
-    space = int(option_id.split(":")[1])
+    space = option.params["space"]
     events = _settle_estate(state, seat, state["players"][seat]["estate"], space)
     queue = state["setup_queue"]
     queue.pop(0)

@@ -10,14 +10,13 @@ from __future__ import annotations
 from engine.core import Event, Option
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
 from engine.burgundy.choices import BACK, WORKERS, Opt, action_options, space_options
-from engine.burgundy.data import DEPOTS, DIE, TILES
-from engine.burgundy.dice import cost_row
+from engine.burgundy.data import DEPOTS
 from engine.burgundy.effects import resolve_effect
 from engine.burgundy.flow import next_turn
 from engine.burgundy.frames import (
     close_parent, do_action, finish_take, first, parent_die, push, register, start_take,
 )
-from engine.burgundy.knowledge import BUY_ANY_DEPOT, PLACE_FREE_STEP
+from engine.burgundy.knowledge import BUY_ANY_DEPOT
 
 END = Option("end", "end")
 
@@ -55,16 +54,15 @@ def _buy(depot: int, tile: str) -> Option:
     return opt
 
 
-def turn_choose(state: dict, seat: int, frame, option_id: str) -> list[Event]:
-    verb, _, rest = option_id.partition(":")
+def turn_choose(state: dict, seat: int, frame, option: Opt) -> list[Event]:
+    verb = option.label
     if verb == "die":
-        push(state, "die_action", die=int(rest))
+        push(state, "die_action", die=option.params["die"] - 1)
         return []
     if verb == "buy_black":
-        return start_take(state, seat, rest, 0, buy=True)
+        return start_take(state, seat, option.params["tile"], 0, buy=True)
     if verb == "buy":
-        depot, tile = rest.split(":")
-        return start_take(state, seat, tile, int(depot), buy=True)
+        return start_take(state, seat, option.params["tile"], option.params["depot"], buy=True)
     return next_turn(state)
 
 
@@ -76,11 +74,11 @@ def die_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return options
 
 
-def _die_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
-    if option_id == "back":
+def _die_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
+    if option is BACK:
         state["stack"].pop()
         return []
-    return do_action(state, seat, option_id, state["players"][seat]["dice"][frame["die"]])
+    return do_action(state, seat, option)
 
 
 # -- choosing the space -----------------------------------------------------------------
@@ -88,16 +86,16 @@ def _space_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return space_options(p, frame["tile"], parent_die(state, p)) + [BACK]
 
 
-def _space_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
-    if option_id == "back":
+def _space_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
+    """Put the tile on the chosen space, paying the space's worker cost (its param,
+    worked out from the parent's die when the option was offered)."""
+    if option is BACK:
         state["stack"].pop()
         return []
     p = state["players"][seat]
-    tile, space = frame["tile"], int(option_id.split(":")[1])
-    die = parent_die(state, p)
-    cost = cost_row(p["know"], die, PLACE_FREE_STEP[TILES[tile].colour])[DIE[space]] if die else 0
+    tile, space = frame["tile"], option.params["space"]
     state["stack"].pop()
-    close_parent(state, p, cost)
+    close_parent(state, p, option.params["cost"])
     return place_tile(state, seat, tile, space) + resolve_effect(state, seat, tile, space)
 
 
@@ -116,11 +114,11 @@ def _discard(tile: str, new: str) -> Option:
     return opt
 
 
-def _discard_choose(state: dict, seat: int, frame: dict, option_id: str) -> list[Event]:
+def _discard_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
     state["stack"].pop()
-    if option_id == "back":
+    if option is BACK:
         return []
-    events = discard_stored(state, seat, option_id.split(":")[1])
+    events = discard_stored(state, seat, option.params["tile"])
     return events + finish_take(state, seat, frame["tile"], frame["depot"], frame["cost"],
                                 frame["buy"])
 
