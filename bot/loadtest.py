@@ -18,6 +18,7 @@ latency at that rate, queueing included).
 from __future__ import annotations
 
 import asyncio
+import cProfile
 import os
 import random
 import tempfile
@@ -366,8 +367,11 @@ def startup(database: str) -> dict:
 
 async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int = 32,
                    rate: float | None = None, images: bool = False, processes: bool = True,
-                   database: str | None = None, seed: int = 1, live: bool = True) -> dict:
-    """Run the load; returns the figures (see the module docstring)."""
+                   database: str | None = None, seed: int = 1, live: bool = True,
+                   profile: str | None = None) -> dict:
+    """Run the load; returns the figures (see the module docstring).  ``profile``: a
+    path where the clicking part's cProfile statistics are written (``pstats`` reads
+    them; the profiler slows the clicks, so that run's rates are not the figures)."""
     rnd = random.Random(seed)
     with tempfile.TemporaryDirectory() as tmp:
         database = database or str(Path(tmp) / "loadtest.sqlite")
@@ -388,11 +392,17 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
             figures["tables"] = len(playing)
             load, stop = Load(), asyncio.Event()
             sampler = asyncio.create_task(sample_rss(load, stop))
+            profiler = cProfile.Profile(time.process_time) if profile else None
             start, cpu = time.perf_counter(), time.process_time()
+            if profiler is not None:
+                profiler.enable()
             if rate:
                 await open_loop(svc, playing, rate, seconds, rnd, load)
             else:
                 await closed_loop(svc, playing, players, seconds, rnd, load)
+            if profiler is not None:
+                profiler.disable()
+                profiler.dump_stats(profile)
             elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
             stop.set()
             await sampler
@@ -401,6 +411,7 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
                 clock_rows = (await tx.fetchone("SELECT count(*) FROM clocks"))[0]
             lat = load.latencies
             figures.update({
+                "profiled": bool(profile),
                 "mode": f"open loop at {rate}/s" if rate else f"closed loop, {players} players",
                 "seconds": round(elapsed, 1), "clicks": len(lat),
                 "clicks_per_s": round(len(lat) / elapsed, 1),
