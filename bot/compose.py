@@ -9,7 +9,7 @@ from bot import messages as m
 from bot.i18n import first, has, t
 from bot.text import event_text, format_params, game_title, question, result_lines
 from engine import registry
-from engine.core import Event, Game
+from engine.core import Event, Game, scoped_view
 from storage import GameRow
 
 EVENT_BUDGET = 1500  # characters of "what happened" on a board (Discord allows 2000 in all)
@@ -163,8 +163,10 @@ def board_message(game: Game, row: GameRow, events: list[Event], *,
 
 def view_for(game: Game, row: GameRow, seat: int | None) -> dict:
     """The engine's view for ``seat``, plus the public player names for pictures and
-    (for a seat) the ids of its own legal options."""
-    view = game.view(row.state, seat)
+    (for a seat) the ids of its own legal options.  The view is built once per state in
+    a click (``scoped_view``: the undo check has usually built it already); it is shared,
+    so the keys are added to a copy."""
+    view = dict(scoped_view(game, row.state, seat))
     view["seat_names"] = seat_names(row)
     if seat is not None:  # the seat's own legal options, e.g. to highlight spaces
         decision = game.decision_for(row.state, seat) if row.status == "active" else None

@@ -389,7 +389,7 @@ class Deliverer:
         msg = board_message(game, row, events, pings=pings)
         msg.text = "\n".join([msg.text, *await svc.clock.board_notes(row)])
         image = await svc.renderer.table(row.type, view_for(game, row, None), row.locale,
-                                         row.id, row.seq)
+                                         row.id, row.seq) if svc.renderer.enabled else None
         if image:
             msg.files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])]
         if row.status == "finished":  # the score breakdown picture (and the ratings)

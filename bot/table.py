@@ -228,12 +228,14 @@ class TableService:
                 events = game.apply(row.state, seat, action)  # RuleError: nothing persisted
                 row = await self.persist(game, row, seat, action, events, secret=decision.secret,
                                          before=before, actor=seat)
-                await undo.remember(self.db, game, row, seat, kept, events)
+                undoable = await undo.remember(self.db, game, row, seat, kept, events)
+                moved = row.seq
                 row, more = await self.play_ai(game, row)
                 events += more
                 await self.announce(game, row)
                 panel = await self.panel_for(row, seat, locale=locale, events=events,
-                                             image=panel_image)
+                                             image=panel_image,
+                                             undoable=undoable and row.seq == moved)
                 return Outcome(row, panel, events)
 
     async def _check_still_valid(self, row: GameRow, seat: int, decision: Decision | None,
@@ -522,10 +524,11 @@ class TableService:
 
     async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
                         events: list[Event] = (), image: bool = True, notices: bool = True,
-                        note: str | None = None) -> m.OutMessage:
+                        note: str | None = None, undoable: bool | None = None) -> m.OutMessage:
         """The private panel for ``seat``: private image, news kept while the player's DMs
         were closed (``notices``), private news, question, options; ``note``: an i18n key
-        said first (e.g. why an older button showed this panel)."""
+        said first (e.g. why an older button showed this panel); ``undoable``: whether
+        the seat may take its last move back, when the caller knows (else it is looked up)."""
         game = registry.get(row.type)
         user = next(s for s in row.seats if s.seat == seat)
         loc = locale or (await self.user_locale(user.user_id)) or row.locale
@@ -548,9 +551,10 @@ class TableService:
             lines += effect_lines(game, decision, loc, min(EFFECT_BUDGET, room))
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
-        rows += await undo.panel_rows(self.db, row, seat, loc, len(rows))
+        rows += await undo.panel_rows(self.db, row, seat, loc, len(rows), undoable)
         image = await self.renderer.private(row.type, view_for(game, row, seat), loc, row.id,
-                                            row.seq, seat) if image else None
+                                            row.seq, seat) \
+            if image and self.renderer.enabled else None   # (no view built for nothing)
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
 

@@ -6,6 +6,7 @@ table's seat names for seat numbers.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any, Mapping, Sequence
 
 from bot.i18n import LOCALES, first, has, norm_locale, t
@@ -70,18 +71,43 @@ def game_title(game_id: str, locale: str) -> str:
 
 
 def question(game: Game, decision: Decision, locale: str, seat_names: Sequence[str]) -> str:
-    return first([f"{game.id}.decision.{decision.kind}"], locale,
-                 **format_params(game, decision.params, locale, seat_names))
+    return _said(game, (f"{game.id}.decision.{decision.kind}",), locale, decision.params,
+                 seat_names)
 
 
 def option_label(game: Game, option: Option, locale: str, seat_names: Sequence[str]) -> str:
-    params = format_params(game, option.params, locale, seat_names)
-    return first([f"{game.id}.option.{option.label}", f"option.{option.label}"], locale, **params)
+    return _said(game, (f"{game.id}.option.{option.label}", f"option.{option.label}"), locale,
+                 option.params, seat_names)
 
 
 def event_text(game: Game, event: Event, locale: str, seat_names: Sequence[str]) -> str:
-    return first([f"{game.id}.event.{event.kind}", f"event.{event.kind}"], locale,
-                 **format_params(game, event.params, locale, seat_names))
+    return _said(game, (f"{game.id}.event.{event.kind}", f"event.{event.kind}"), locale,
+                 event.params, seat_names)
+
+
+def _said(game: Game, keys: tuple[str, ...], locale: str, params: Mapping[str, Any],
+          seat_names: Sequence[str]) -> str:
+    """``first(keys, locale, **params)`` with the params shown (:func:`format_params`),
+    kept for the same game, keys, language and params (and seat names when a param is a
+    seat): a panel repeats its options' labels and a board its news at every edit, and
+    filling a template costs far more than finding it again.  Params that cannot be
+    keyed (lists, maps) are filled every time."""
+    try:
+        frozen = tuple((k, v, type(v)) for k, v in params.items())  # (True is not 1)
+        hash(frozen)
+    except TypeError:
+        return first(list(keys), locale, **format_params(game, params, locale, seat_names))
+    names = tuple(seat_names) if any(_is_seat_param(k) for k in params) else ()
+    return _said_kept(game, keys, locale, frozen, names)
+
+
+@functools.lru_cache(maxsize=16384)
+def _said_kept(game: Game, keys: tuple[str, ...], locale: str, frozen: tuple,
+               names: tuple[str, ...]) -> str:
+    """:func:`_said` of hashable params (the catalogs and the games' names never change
+    while the bot runs; these texts hold no command mentions, which follow a sync)."""
+    params = {k: v for k, v, _ in frozen}
+    return first(list(keys), locale, **format_params(game, params, locale, names))
 
 
 def error_text(game: Game | None, err: RuleError, locale: str,
@@ -111,6 +137,14 @@ def card_text(game: Game, card_id: str, locale: str) -> dict | None:
     """What ``/card`` shows of ``card_id`` (see ``Game.card_info``), localised:
     ``{"id", "name", "kind", "text", "footer", "cost", "points", "colour"}``; None if
     the game does not describe that id."""
+    card = _card_text(game, card_id, locale)
+    return None if card is None else dict(card)
+
+
+@functools.lru_cache(maxsize=4096)
+def _card_text(game: Game, card_id: str, locale: str) -> dict | None:
+    """:func:`card_text`, kept: it reads only the game's data and the catalogs, which
+    never change while the bot runs (every panel repeats its options' card texts)."""
     info = game.card_info(card_id)
     if info is None:
         return None

@@ -90,10 +90,11 @@ SEEN = SeenCache()
 
 
 async def remember(db: "Database", game: Game, row: "GameRow", seat: int, before: dict,
-                   events: list[Event]) -> None:
+                   events: list[Event]) -> bool:
     """Keep ``before`` as the undo point of the move just stored (``row.seq``), or drop
-    the game's undo points if that move may not be taken back.  The views' counts of the
-    new state are kept for the next move's check (:class:`SeenCache`)."""
+    the game's undo points if that move may not be taken back; True when kept (so the
+    seat may take it back while nobody moves after it).  The views' counts of the new
+    state are kept for the next move's check (:class:`SeenCache`)."""
     memory = Memory(db)
     ok = False
     if row.status == "active":
@@ -105,6 +106,7 @@ async def remember(db: "Database", game: Game, row: "GameRow", seat: int, before
         await memory.push_undo(row.id, row.seq, seat, before, row.state)
     else:
         await memory.clear_undo(row.id)
+    return ok
 
 
 async def undo_point(db: "Database", row: "GameRow", seat: int) -> dict | None:
@@ -156,8 +158,12 @@ async def undo(table: "TableService", game_id: int, who: "Caller", *,
 
 
 async def panel_rows(db: "Database", row: "GameRow", seat: int, locale: str,
-                     used: int) -> list[m.Row]:
-    """An Undo button for the seat's panel while it may take its last move back."""
-    if used >= m.MAX_ROWS or row.status != "active" or not await can_undo(db, row, seat):
+                     used: int, undoable: bool | None = None) -> list[m.Row]:
+    """An Undo button for the seat's panel while it may take its last move back
+    (``undoable``: whether it may, when the caller knows: e.g. its move was just
+    remembered as undoable and nobody moved since)."""
+    if used >= m.MAX_ROWS or row.status != "active":
+        return []
+    if not (await can_undo(db, row, seat) if undoable is None else undoable):
         return []
     return [(m.Button(f"u1:{row.id}:{row.seq}", t("panel.undo", locale), style="danger"),)]

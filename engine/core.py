@@ -29,14 +29,14 @@ import threading
 from collections import Counter
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Iterator, Mapping
 
 from engine.rng import Rng
 
 __all__ = [
     "Action", "Decision", "Event", "Game", "Hook", "Option", "OptionSpec", "PendingMemo",
     "PendingScope",
-    "Result", "RuleError", "Rng", "State", "refuse_garbage", "seat_key",
+    "Result", "RuleError", "Rng", "State", "refuse_garbage", "scoped_view", "seat_key",
 ]
 
 State = dict  # JSON-compatible; every game keeps its RNG state under state["rng"]
@@ -281,12 +281,18 @@ class PendingScope:
     as one tuple.  A context variable carries the scope: concurrent clicks (tasks) never
     share one; it answers only in the thread that opened it (``asyncio.to_thread`` copies
     the context into a worker, e.g. an AI search: there every call builds, and an
-    ``apply`` only forgets), and a task that outlives the block finds it closed."""
+    ``apply`` only forgets), and a task that outlives the block finds it closed.
 
-    __slots__ = ("_entry", "_applying", "_thread", "_token", "hits", "misses")
+    The scope keeps the views asked through :func:`scoped_view` the same way (the undo
+    check, the board and the panels of one click all look at the state after the move):
+    per state object and seat, forgotten by any ``apply``.  Those views are shared, so
+    their readers must not change them (``bot.compose.view_for`` copies before adding)."""
+
+    __slots__ = ("_entry", "_views", "_applying", "_thread", "_token", "hits", "misses")
 
     def __init__(self) -> None:
         self._entry: tuple | None = None  # (state, game, build, decisions)
+        self._views: dict[int, tuple] = {}  # id(state) -> (state, game, {seat: view})
         self._applying = 0
         self._thread: int | None = None
         self.hits = self.misses = 0
@@ -300,6 +306,7 @@ class PendingScope:
         _PENDING_SCOPE.reset(self._token)
         self._thread = None
         self._entry = None
+        self._views = {}
 
     def answer(self, game: "Game", state: State, build: Any) -> "list[Decision]":
         """``build(game, state)`` (a game's own pending), or the answer kept for it."""
@@ -314,11 +321,38 @@ class PendingScope:
         self._entry = (state, game, build, tuple(decisions))
         return decisions
 
+    def view(self, game: "Game", state: State, seat: int | None) -> dict:
+        """``game.view(state, seat)``, or the view kept for that state object and seat."""
+        if self._applying or self._thread != threading.get_ident():
+            return game.view(state, seat)
+        entry = self._views.get(id(state))
+        if entry is None or entry[0] is not state or entry[1] is not game:
+            if len(self._views) >= _VIEWED_STATES:
+                self._views.clear()
+            entry = self._views[id(state)] = (state, game, {})
+        views = entry[2]
+        view = views.get(seat)
+        if view is None:
+            view = views[seat] = game.view(state, seat)
+        return view
+
     def applying(self, delta: int) -> None:
-        """An ``apply`` starts (+1) or ends (-1): forget the kept answer either way."""
+        """An ``apply`` starts (+1) or ends (-1): forget the kept answers either way."""
         if self._thread == threading.get_ident():
             self._applying += delta
         self._entry = None
+        if self._views:
+            self._views = {}
+
+
+_VIEWED_STATES = 4  # a click looks at two states (before and after its move)
+
+
+def scoped_view(game: "Game", state: State, seat: int | None) -> dict:
+    """``game.view(state, seat)``, built once per state and seat inside an open
+    :class:`PendingScope` (shared: the caller must not change it)."""
+    scope = _PENDING_SCOPE.get()
+    return game.view(state, seat) if scope is None else scope.view(game, state, seat)
 
 
 _PENDING_SCOPE: ContextVar[PendingScope | None] = ContextVar("pending_scope", default=None)
@@ -416,7 +450,8 @@ def named_ids_beside(value: Any, base: Any, base_counts: Counter,
 
 def _differences(value: Any, base: Any, added: list, removed: list) -> None:
     """Collect in ``added``/``removed`` the smallest parts by which ``value`` differs
-    from ``base``: entries of two dicts by key, items of two equally long lists."""
+    from ``base``: entries of two dicts by key, items of two equally long lists, the
+    middle of two lists of different lengths once their equal ends are left out."""
     if value is base or value == base:
         return
     kind = type(value)
@@ -427,9 +462,20 @@ def _differences(value: Any, base: Any, added: list, removed: list) -> None:
             else:
                 added.append({key: item})
         removed.extend({key: old} for key, old in base.items() if key not in value)
-    elif (kind is list or kind is tuple) and type(base) is kind and len(value) == len(base):
-        for item, old in zip(value, base):
-            _differences(item, old, added, removed)
+    elif (kind is list or kind is tuple) and type(base) is kind:
+        if len(value) == len(base):
+            for item, old in zip(value, base):
+                _differences(item, old, added, removed)
+            return
+        # a list grown or shrunk (a tile placed, a card taken): its equal ends are
+        # skipped, only the middle parts are walked
+        start, end, shorter = 0, 0, min(len(value), len(base))
+        while start < shorter and value[start] == base[start]:
+            start += 1
+        while end < shorter - start and value[-1 - end] == base[-1 - end]:
+            end += 1
+        added.append(value[start:len(value) - end])
+        removed.append(base[start:len(base) - end])
     else:
         added.append(value)
         removed.append(base)
@@ -592,12 +638,14 @@ class Game:
             return False, None
         names = self.names()
         told = set(named_ids([dict(e.params) for e in events], names))  # said in public
-        seen_after = self.seen_names(after, names)
-        if seen_before is not None and len(seen_before) != len(seen_after):
-            seen_before = None  # not this game's counts: look again
-        for viewer, seen in enumerate(seen_after):
-            knew = seen_before[viewer] if seen_before is not None \
-                else named_ids(self.view(before, viewer - 1 if viewer else None), names)
+        public = None
+        if seen_before is None:  # nothing kept: the views before are counted too (the
+            spectator = scoped_view(self, before, None)  # spectator's after them is then
+            public = spectator, named_ids(spectator, names)  # walked where it changed)
+        seen_after = self._seen(after, names, public)[1]
+        if seen_before is None or len(seen_before) != len(seen_after):
+            seen_before = self._seen_lazily(before, names, len(seen_after) - 1, public)
+        for seen, knew in zip(seen_after, seen_before):
             if (not dict.__eq__(seen, knew) and seen - knew) or told - knew.keys():
                 return False, seen_after  # (dict ==: in C, and no zero counts here)
         return True, seen_after
@@ -607,12 +655,35 @@ class Game:
         """How often each viewer sees each id of :meth:`names` (or of ``names`` when the
         caller has them) in its view of ``state``: the spectator first, then seats 0, 1,
         ... (what :meth:`undo_verdict` compares)."""
-        names = self.names() if names is None else names
-        spectator = self.view(state, None)
+        return self._seen(state, self.names() if names is None else names)[1]
+
+    def _seen_lazily(self, state: State, names: Mapping[str, Any], seats: int,
+                     public: "tuple[dict, Counter] | None") -> "Iterator[Counter]":
+        """:meth:`seen_names` of ``seats`` seats, each viewer's counts built when asked
+        for (a verdict often needs only the first); ``public``: the spectator's view and
+        counts if known."""
+        spectator, counts = public or (scoped_view(self, state, None), None)
+        counts = named_ids(spectator, names) if counts is None else counts
+        yield counts
+        for seat in range(seats):
+            yield named_ids_beside(scoped_view(self, state, seat), spectator, counts, names)
+
+    def _seen(self, state: State, names: Mapping[str, Any],
+              like: "tuple[dict | None, Counter] | None" = None,
+              ) -> "tuple[dict, tuple[Counter, ...]]":
+        """(the spectator's view, :meth:`seen_names`).  ``like``: the spectator's view of
+        a similar state (the one before a move) and its counts, so that only where the
+        two differ is walked (view None: walk it all).  The views come through
+        :func:`scoped_view`, so a click builds each of them once."""
+        spectator = scoped_view(self, state, None)
         seats = int(spectator.get("players") or 0)
-        public = named_ids(spectator, names)
-        return (public, *(named_ids_beside(self.view(state, seat), spectator, public, names)
-                          for seat in range(seats)))
+        if like is None or like[0] is None:
+            public = named_ids(spectator, names)
+        else:
+            public = named_ids_beside(spectator, like[0], like[1], names)
+        return spectator, (public, *(named_ids_beside(scoped_view(self, state, seat),
+                                                      spectator, public, names)
+                                     for seat in range(seats)))
 
     # -- shared helpers ---------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
