@@ -6,9 +6,10 @@ random legal options through the :class:`TableService` (no Discord: a counting n
 stands in) for a while.  Printed as one JSON object: clicks/s and clicks per second of
 this process's CPU (the figure that does not depend on how busy a shared machine is),
 click p50/p99/max, RSS (peak while clicking, at the end, and the render workers'), the
-WAL's size at the end, one turn-clock check over every stored table, pictures sent and
-left out (render queue full), and the start-up of a fresh interpreter on the database
-until its first move is served.
+WAL's size at the end, one turn-clock check over every stored table, pictures drawn
+(with the render workers' ms per picture), sent (posts and DMs; a clicker's own panel
+is an interaction reply) and left out (they would have waited too long), and the
+start-up of a fresh interpreter on the database until its first move is served.
 
 Two ways to load: closed loop (``--players`` players, each clicks as soon as its last
 click was answered: the throughput; latencies then include waiting for the others)
@@ -428,7 +429,10 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
                 "deadline_check_ms_median": round(sorted(checks)[len(checks) // 2], 2),
                 "posts": svc.notifier.posts, "dms": svc.notifier.dms,
                 "images_sent": svc.notifier.files,
-                "images_dropped": svc.renderer.dropped,  # render queue full: sent without
+                "images_dropped": svc.renderer.dropped,  # would wait too long: sent without
+                "images_drawn": svc.renderer.drawn,
+                "render_ms_per_picture": round(svc.renderer.worker_ms / svc.renderer.drawn, 2)
+                if svc.renderer.drawn else None,
             })
             if figures["wal_end_mib"] is not None:
                 figures["wal_end_mib"] = round(figures["wal_end_mib"], 1)
