@@ -182,7 +182,10 @@ def _swap_deck(state: State, t: dict, option: str, events: list[Event]) -> None:
 def destroy_price(city: list[str], district: str) -> int:
     """Cost - 1 (never below 0), +1 for any other district of a Great Wall's city."""
     wall = data.GREAT_WALL in city and district != data.GREAT_WALL
-    return max(0, cost(district) - 1) + wall
+    return _PRICE.get(district, 0) + wall
+
+
+_PRICE = {d: max(0, cost(d) - 1) for d in data.DISTRICTS}
 
 
 def _destroy_block(state: State, seat: int, target: int, district: str) -> str | None:
@@ -192,12 +195,20 @@ def _destroy_block(state: State, seat: int, target: int, district: str) -> str |
         return "not_an_opponent"
     if district in UNDESTROYABLE:
         return "cannot_destroy"
-    if target == state["bishop"]:
-        return "bishop_protected"
-    if len(city) >= data.COMPLETE:
-        return "city_complete"
+    block = _city_block(state, target)
+    if block is not None:
+        return block
     if destroy_price(city, district) > state["gold"][seat]:
         return "not_enough_gold"
+    return None
+
+
+def _city_block(state: State, target: int) -> str | None:
+    """The error key protecting every district of ``target``'s city from the Warlord."""
+    if target == state["bishop"]:
+        return "bishop_protected"
+    if len(state["cities"][target]) >= data.COMPLETE:
+        return "city_complete"
     return None
 
 
@@ -225,9 +236,15 @@ def destroy_targets(state: State, seat: int) -> list[tuple[int, str, int]]:
 
 
 def _can_destroy(state: State, seat: int) -> bool:
-    """Whether ``destroy_targets`` is not empty (stops at the first target)."""
-    return any(_destroy_block(state, seat, s, d) is None
-               for s, city in enumerate(state["cities"]) for d in city)
+    """Whether ``destroy_targets`` is not empty (:func:`_destroy_block` city by city, stopping
+    at the first target: asked at every decision of a Warlord's turn)."""
+    gold = state["gold"][seat]
+    for target, city in enumerate(state["cities"]):
+        if city and target != seat and _city_block(state, target) is None:
+            for district in city:
+                if district not in UNDESTROYABLE and destroy_price(city, district) <= gold:
+                    return True
+    return False
 
 
 def _destroy_options(state: State, t: dict):

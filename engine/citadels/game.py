@@ -76,8 +76,10 @@ class Citadels(Game):
             out = tuple([calling.window_decision(state, s) for s in state["window"]["open"]])
         elif state["prompt"] or state["draft"]:
             out = (_decision(state),)
-        else:
-            out = (turn.turn_decision(state),)  # _decision's last case, the most frequent
+        else:  # _decision's last case, the most frequent
+            decision = turn.turn_decision(state)
+            self._known = (state, (decision,))
+            return [decision]
         self._known = (state, out)
         return list(out)
 

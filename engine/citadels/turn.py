@@ -118,19 +118,23 @@ def apply_turn(state: State, kind: str, option: str, events: list[Event]) -> Non
         else:
             SUBS[kind][1](state, t, option, events)
         return
+    play = _PLAYS.get(option)
+    if play is not None:
+        play(state, t, events)
+        return
     verb, _, arg = option.partition(":")
-    if verb == "income":
-        (income.take_gold if arg == "gold" else income.take_cards)(state, t, events)
-    elif verb == "build":
+    if verb == "build":
         _build(state, t, arg, events)
-    elif verb == "ability":
-        ABILITIES[arg][1](state, t, events)
     elif verb == "action":
         actions.PLAYS[arg][1](state, t, events)
-    elif verb == "wagon":
+    else:  # validated: the only other verb is "wagon"
         income.use_wagon(state, t, int(arg), events)
-    else:
-        end_turn(state, events)
+
+
+#: turn option id -> play(state, turn, events), for the options that carry no argument
+_PLAYS = {"income:gold": income.take_gold, "income:cards": income.take_cards,
+          **{option.id: ABILITIES[name][1] for name, option in _ABILITY_OPTIONS.items()},
+          _END.id: lambda state, t, events: end_turn(state, events)}
 
 
 def _build(state: State, t: dict, district: str, events: list[Event]) -> None:
