@@ -22,20 +22,24 @@ END = Option("end", "end")
 
 
 # -- the turn menu ----------------------------------------------------------------------
-_DIE = {(i, v): Option(f"die:{i}", "die", {"die": i + 1, "value": v})
-        for i in (0, 1) for v in range(1, 7)}
+#: ``[die index][value]`` -> its ``die:<i>`` option
+_DIE = tuple(tuple(Option(f"die:{i}", "die", {"die": i + 1, "value": v}) for v in range(7))
+             for i in (0, 1))
 
 
 def turn_options(state: dict, p: dict) -> list[Opt]:
-    dice = p["dice"]
-    out = [_DIE.get((i, dice[i])) or Option(f"die:{i}", "die", {"die": i + 1, "value": dice[i]})
-           for i in (0, 1) if not p["used"][i]]
+    dice, used = p["dice"], p["used"]
+    out = []
+    if not used[0]:
+        out.append(_DIE[0][dice[0]])
+    if not used[1]:
+        out.append(_DIE[1][dice[1]])
     if can_buy(state, p):
         out += [_BUY_BLACK.get(t) or _buy(0, t) for t in state["black"]]
         if BUY_ANY_DEPOT in p["know"]:
             out += [_BUY.get((d, t)) or _buy(d, t)
                     for d in DEPOTS for t in state["depots"][d - 1] if t is not None]
-    if p["used"][0] and p["used"][1]:
+    if used[0] and used[1]:
         out.append(END)
     return out
 
