@@ -122,7 +122,7 @@ def bench_mix(pictures: list[tuple[str, str, dict, str]],
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m render.bench [--pictures N] [--seed S]``: CPU ms per picture of the
+    """``python -m render.bench [--pictures N] [--seed S] [--moves M]``: CPU ms per picture of the
     mix (after half as many other pictures warmed the caches), as JSON lines."""
     import argparse
     import json
@@ -130,9 +130,12 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m render.bench")
     parser.add_argument("--pictures", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--moves", type=int, default=40,
+                        help="at most this many random moves into each table (the loadtest's "
+                             "tables are mostly within their first few)")
     args = parser.parse_args(argv)
-    figures = bench_mix(mixed_views(args.pictures, args.seed),
-                        warm=mixed_views(args.pictures // 2, args.seed + 1000))
+    figures = bench_mix(mixed_views(args.pictures, args.seed, args.moves),
+                        warm=mixed_views(args.pictures // 2, args.seed + 1000, args.moves))
     for name, row in figures.items():
         print(json.dumps({"picture": name, **row}))
 
