@@ -82,3 +82,18 @@ def test_cached_labels_still_decline_a_name(monkeypatch):
         assert kit.label("t", "took", "en", who=declined) == "Mordýř took it"
     finally:
         kit._label.cache_clear()
+
+
+def test_ludwig_downsample_averages_blocks_without_darkening_transparent_edges():
+    from render import ludwig_art as art
+
+    ss = art.SS
+    big = Image.new("RGBA", (4 * ss, 2 * ss), (0, 0, 0, 0))
+    ImageDraw.Draw(big).rectangle((0, 0, 2 * ss - 1, 2 * ss - 1), fill=(250, 236, 200, 255))
+    ImageDraw.Draw(big).rectangle((2 * ss, 0, 2 * ss, 2 * ss - 1), fill=(250, 236, 200, 255))
+    small = art.downsample(big)
+    assert small.size == (4, 2)
+    assert small.getpixel((0, 0)) == (250, 236, 200, 255)          # a full block: as drawn
+    r, g, b, a = small.getpixel((2, 0))                               # a third of a block
+    assert abs(a - 255 // ss) <= 1 and (r, g, b) == pytest.approx((250, 236, 200), abs=3)
+    assert small.getpixel((3, 0))[3] == 0                             # nothing drawn: clear
