@@ -25,6 +25,13 @@ from engine.burgundy.choices import WORKERS
 from engine.burgundy.turn import END, die_options, turn_choose, turn_options
 
 
+#: the params of the turn menu per white die, and of a die menu per die and value: made
+#: once and shared by the decisions (nobody changes a decision's params)
+_WHITE_PARAMS = tuple({"white": white} for white in range(7))
+_DIE_PARAMS = tuple(tuple({"die": die + 1, "value": value} for value in range(7))
+                    for die in (0, 1))
+
+
 class Burgundy(Game):
     id = "burgundy"
     version = 1
@@ -65,23 +72,23 @@ class Burgundy(Game):
         if not stack:
             frame = None
             options = turn_options(state, p)
-            decision = Decision(seat, "turn", tuple(options),
-                                default=options[-1].id if options[-1] is END else options[0].id,
-                                params={"white": state["white"]})
+            decision = Decision(seat, "turn", tuple(options), False,
+                                options[-1].id if options[-1] is END else options[0].id,
+                                _WHITE_PARAMS[state["white"]])
         elif stack[-1]["k"] == "die_action":  # the hot one: built here without a detour
             frame = stack[-1]
             die = frame["die"]
             value = p["dice"][die]
             options = die_options(state, frame, p)
-            decision = Decision(seat, "die_action", tuple(options), default=WORKERS.id,
-                                params={"die": die + 1, "value": value})
+            decision = Decision(seat, "die_action", tuple(options), False, WORKERS.id,
+                                _DIE_PARAMS[die][value])
         else:
             frame = stack[-1]
             kind = frame["k"]
             handler = HANDLERS[kind]
             options = handler.options(state, frame, p)
-            decision = Decision(seat, kind, tuple(options), default=handler.default(options),
-                                params={"tile": frame["tile"]} if "tile" in frame else {})
+            decision = Decision(seat, kind, tuple(options), False, handler.default(options),
+                                {"tile": frame["tile"]} if "tile" in frame else {})
         self._memo = (state, moves, decision, frame)
         return decision, frame
 
