@@ -35,8 +35,9 @@ def snapshot(state: dict) -> dict:
 
 
 class SeenCache:
-    """What every viewer saw right after a stored move (``Game.seen_names``), so the
-    next move's undo check does not build and walk the views of its "before" state again.
+    """What the viewers saw right after a stored move (``Game.undo_verdict``'s counts:
+    None for a viewer it did not need to look at), so the next move's undo check does
+    not build and walk the views of its "before" state again.
 
     Per repository object (weakly held: two databases never share entries, a closed one
     takes its entries with it), then per (game id, seq): a stored game's seq names one
@@ -50,7 +51,7 @@ class SeenCache:
         self._per_db: weakref.WeakKeyDictionary[Any, OrderedDict] = weakref.WeakKeyDictionary()
 
     def take(self, db: Any, game_id: int, seq: int, kind: str,
-             state: dict) -> tuple[Counter, ...] | None:
+             state: dict) -> tuple[Counter | None, ...] | None:
         """The counts kept for that state, removed (the game moves on), or None."""
         entries = self._per_db.get(db)
         entry = entries.pop((game_id, seq), None) if entries is not None else None
@@ -59,7 +60,7 @@ class SeenCache:
         return entry[2]
 
     def keep(self, db: Any, game_id: int, seq: int, kind: str, state: dict,
-             seen: tuple[Counter, ...]) -> None:
+             seen: tuple[Counter | None, ...]) -> None:
         entries = self._per_db.get(db)
         if entries is None:
             entries = self._per_db[db] = OrderedDict()
@@ -72,15 +73,16 @@ class SeenCache:
         return sum(len(entries) for entries in self._per_db.values())
 
 
-def _shared(seen: tuple[Counter, ...]) -> tuple[Counter, ...]:
+def _shared(seen: tuple[Counter | None, ...]) -> tuple[Counter | None, ...]:
     """The counts, each one equal to an earlier viewer's replaced by that one (compared
     as plain dicts, in C: ``Counter.__eq__`` is a Python loop, and counts made by
-    ``named_ids`` hold no zeros, so both equalities agree)."""
+    ``named_ids`` hold no zeros, so both equalities agree); None stays None."""
     distinct: list[Counter] = []
     out = []
     for counts in seen:
-        same = next((d for d in distinct if dict.__eq__(d, counts)), None)
-        if same is None:
+        same = None if counts is None else \
+            next((d for d in distinct if dict.__eq__(d, counts)), None)
+        if same is None and counts is not None:
             distinct.append(counts)
         out.append(counts if same is None else same)
     return tuple(out)

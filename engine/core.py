@@ -29,7 +29,7 @@ import threading
 from collections import Counter
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Iterator, Mapping
+from typing import Any, Mapping
 
 from engine.rng import Rng
 
@@ -626,64 +626,57 @@ class Game:
         return self.undo_verdict(before, after, events)[0]
 
     def undo_verdict(self, before: State, after: State, events: "list[Event]",
-                     seen_before: "tuple[Counter, ...] | None" = None,
-                     ) -> "tuple[bool, tuple[Counter, ...] | None]":
-        """:meth:`undoable`'s verdict, and :meth:`seen_names` of ``after`` when the rule
-        needed them (None when a cheap check decided first).  ``seen_before``: the
-        :meth:`seen_names` of ``before`` if the caller kept them (the previous move's
-        ``after``), so each state's views are built and walked once."""
+                     seen_before: "tuple[Counter | None, ...] | None" = None,
+                     ) -> "tuple[bool, tuple[Counter | None, ...] | None]":
+        """:meth:`undoable`'s verdict, and the counts of ``after`` it looked at (None
+        when a cheap check decided first): :meth:`seen_names` per viewer, None for the
+        viewers after the first one who sees more (the verdict stops there, so their
+        views are never built).  ``seen_before``: the counts of ``before`` if the caller
+        kept them (what the previous move's verdict returned), so each state's views are
+        built and walked at most once; a viewer missing there is counted from ``before``."""
         if before.get("rng") != after.get("rng") or self.result(after) is not None:
             return False, None
         if any(e.visible_to is not None for e in events):
             return False, None
         names = self.names()
         told = set(named_ids([dict(e.params) for e in events], names))  # said in public
-        public = None
-        if seen_before is None:  # nothing kept: the views before are counted too (the
-            spectator = scoped_view(self, before, None)  # spectator's after them is then
-            public = spectator, named_ids(spectator, names)  # walked where it changed)
-        seen_after = self._seen(after, names, public)[1]
-        if seen_before is None or len(seen_before) != len(seen_after):
-            seen_before = self._seen_lazily(before, names, len(seen_after) - 1, public)
-        for seen, knew in zip(seen_after, seen_before):
+        spectator = scoped_view(self, after, None)
+        viewers = 1 + int(spectator.get("players") or 0)
+        if seen_before is None or len(seen_before) != viewers:
+            seen_before = (None,) * viewers   # nothing kept (or not this game's counts)
+        base, knew = None, seen_before[0]
+        if knew is None:   # the spectator's view before: its changes alone are walked
+            base = scoped_view(self, before, None)
+            knew = named_ids(base, names)
+            public = named_ids_beside(spectator, base, knew, names)
+        else:
+            public = named_ids(spectator, names)
+        before_public, seen = knew, public
+        seen_after: list[Counter | None] = [public] + [None] * (viewers - 1)
+        for viewer in range(viewers):
+            if viewer:
+                seen = seen_after[viewer] = named_ids_beside(
+                    scoped_view(self, after, viewer - 1), spectator, public, names)
+                knew = seen_before[viewer]
+                if knew is None:
+                    view = scoped_view(self, before, viewer - 1)
+                    knew = named_ids(view, names) if base is None \
+                        else named_ids_beside(view, base, before_public, names)
             if (not dict.__eq__(seen, knew) and seen - knew) or told - knew.keys():
-                return False, seen_after  # (dict ==: in C, and no zero counts here)
-        return True, seen_after
+                return False, tuple(seen_after)  # (dict ==: in C, no zero counts here)
+        return True, tuple(seen_after)
 
     def seen_names(self, state: State, names: Mapping[str, Any] | None = None,
                    ) -> "tuple[Counter, ...]":
         """How often each viewer sees each id of :meth:`names` (or of ``names`` when the
         caller has them) in its view of ``state``: the spectator first, then seats 0, 1,
         ... (what :meth:`undo_verdict` compares)."""
-        return self._seen(state, self.names() if names is None else names)[1]
-
-    def _seen_lazily(self, state: State, names: Mapping[str, Any], seats: int,
-                     public: "tuple[dict, Counter] | None") -> "Iterator[Counter]":
-        """:meth:`seen_names` of ``seats`` seats, each viewer's counts built when asked
-        for (a verdict often needs only the first); ``public``: the spectator's view and
-        counts if known."""
-        spectator, counts = public or (scoped_view(self, state, None), None)
-        counts = named_ids(spectator, names) if counts is None else counts
-        yield counts
-        for seat in range(seats):
-            yield named_ids_beside(scoped_view(self, state, seat), spectator, counts, names)
-
-    def _seen(self, state: State, names: Mapping[str, Any],
-              like: "tuple[dict | None, Counter] | None" = None,
-              ) -> "tuple[dict, tuple[Counter, ...]]":
-        """(the spectator's view, :meth:`seen_names`).  ``like``: the spectator's view of
-        a similar state (the one before a move) and its counts, so that only where the
-        two differ is walked (view None: walk it all).  The views come through
-        :func:`scoped_view`, so a click builds each of them once."""
+        names = self.names() if names is None else names
         spectator = scoped_view(self, state, None)
         seats = int(spectator.get("players") or 0)
-        if like is None or like[0] is None:
-            public = named_ids(spectator, names)
-        else:
-            public = named_ids_beside(spectator, like[0], like[1], names)
-        return spectator, (public, *(named_ids_beside(scoped_view(self, state, seat),
-                                                      spectator, public, names)
-                                     for seat in range(seats)))
+        public = named_ids(spectator, names)
+        return (public, *(named_ids_beside(scoped_view(self, state, seat), spectator, public,
+                                           names) for seat in range(seats)))
 
     # -- shared helpers ---------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
