@@ -230,21 +230,26 @@ def destroy_refusal(state: State, seat: int, target: int, district: str) -> Rule
 
 def destroy_targets(state: State, seat: int) -> list[tuple[int, str, int]]:
     """(seat, district, price) the Warlord at ``seat`` may destroy and can afford now."""
-    return [(s, d, destroy_price(city, d))
-            for s, city in enumerate(state["cities"]) for d in city
-            if _destroy_block(state, seat, s, d) is None]
+    return list(_targets(state, seat))
 
 
 def _can_destroy(state: State, seat: int) -> bool:
-    """Whether ``destroy_targets`` is not empty (:func:`_destroy_block` city by city, stopping
-    at the first target: asked at every decision of a Warlord's turn)."""
+    """Whether ``destroy_targets`` is not empty (stops at the first target: asked at every
+    decision of a Warlord's turn)."""
+    return next(_targets(state, seat), None) is not None
+
+
+def _targets(state: State, seat: int):
+    """:func:`destroy_targets` one by one: :func:`_destroy_block`'s checks, the city-wide
+    ones once per city."""
     gold = state["gold"][seat]
     for target, city in enumerate(state["cities"]):
         if city and target != seat and _city_block(state, target) is None:
             for district in city:
-                if district not in UNDESTROYABLE and destroy_price(city, district) <= gold:
-                    return True
-    return False
+                if district not in UNDESTROYABLE:
+                    price = destroy_price(city, district)
+                    if price <= gold:
+                        yield target, district, price
 
 
 def _destroy_options(state: State, t: dict):

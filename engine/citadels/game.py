@@ -103,7 +103,7 @@ class Citadels(Game):
         return turn.explain(state, action.kind, action.option)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        """:meth:`Game.require` spelled out (the hottest call of a playout), then play."""
+        """:meth:`Game.require` spelled out, then play (the hottest call of a playout)."""
         if state["result"] is not None:
             self._known = _NOTHING_KNOWN
             raise RuleError("game_over")
@@ -124,17 +124,16 @@ class Citadels(Game):
         option = action.option
         for offered in decision.options:
             if offered.id == option:
-                return self._play(state, seat, action)
-        raise self.explain_illegal(state, seat, action)
-
-    def _play(self, state: State, seat: int, action: Action) -> list[Event]:
+                break
+        else:
+            raise self.explain_illegal(state, seat, action)
         events: list[Event] = []
         kind = action.kind
         play = _PLAY.get(kind)
         if play is None:  # the turn's decisions: ``turn`` and its follow-ups
-            turn.apply_turn(state, kind, action.option, events)
+            turn.apply_turn(state, kind, option, events)
         else:
-            play(state, seat, action.option, events)
+            play(state, seat, option, events)
         if state["phase"] == "call" and state["turn"] is None:  # else advance has nothing to do
             calling.advance(state, events)
         return events

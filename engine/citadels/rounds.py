@@ -115,7 +115,7 @@ def _offer(state: State) -> None:
         _saw(state, seat, card)
         draft["steps"][draft["i"]][1] = "pick"
     if draft["i"] == 0 or draft["steps"][draft["i"] - 1][0] != seat:
-        state["offers"][seat].append(list(_ranked(frozenset(draft["pool"]))))
+        state["offers"][seat].append(sorted(draft["pool"], key=data.RANK.__getitem__))
 
 
 #: one shared (immutable) draft option per character
