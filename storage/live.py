@@ -18,15 +18,20 @@ played lately, so a click neither reloads its row and seats nor decodes its stat
 - *Never shared*: a row is kept frozen, its ``options`` and ``state`` as ``marshal``
   bytes, and every load hands out a new GameRow: the table service applies moves to the
   state it loaded, in place, and a move that fails before its commit changes nothing
-  kept here.  Measured on mid-game states of the five games: ``marshal.loads`` takes
-  5-54 µs where ``json.loads`` takes 8-187 µs (``copy.deepcopy`` 40-1,056 µs, a
-  recursive dict/list copy 17-389 µs); ``marshal`` is exact for JSON values (the engines
-  keep their states JSON-pure: their playout tests check the round trip), and never
-  leaves this process.
+  kept here.  ``marshal`` is exact for JSON values (the engines keep their states
+  JSON-pure: their playout tests check the round trip) and never leaves this process.
 - *Bounded*: ``games`` rows (default :data:`DEFAULT_GAMES`), least recently used out
-  first.  Measured on the loadtest's 10,000 tables (``python tests/storage/live_figures.py
-  --database ...``): 3.6 KiB per row, 35 MiB for all 10,000 (RSS grew 34 MiB), well
-  inside the 300 MiB goal of a process serving 10,000 live tables.
+  first.
+
+Measured (``python tests/storage/live_figures.py --database`` the loadtest's 10,000
+tables; CPU time, SQLite): a state handed out by ``marshal.loads`` in 5-12 µs where
+``json.loads`` takes 8-37 µs and ``copy.deepcopy`` 41-199 µs; a whole ``load_game``
+from memory (the ``rev`` read included) 12-20 µs against 27-59 µs from the database;
+3.6 KiB per kept row, 35 MiB for all 10,000 (RSS grew as much), well inside the 300
+MiB goal of a process serving 10,000 live tables.  A SQLite click loads its row once,
+so this saves about 2% of a click's instructions (tests/storage/live_clicks.py under
+callgrind); on PostgreSQL a click loads it three times (the deliverer reads the latest
+row), each a round trip saved.
 
 **User preferences** (``user_prefs``, ``dm_closed_at``: asked several times per click
 for the users it talks to): a bounded LRU, written through by ``set_user_pref``; an
