@@ -45,9 +45,9 @@ def take_options(state: dict, p: dict, die: int | None, categories=None) -> list
 
 
 def _add_takes(out: list, depots: list, p: dict, die: int | None) -> None:
-    """Append the ``take`` options of every affordable depot to ``out``: per depot and
-    worker cost, the options of a depot's content are made once (:func:`_depot_takes`),
-    so a take redoes only its own depot."""
+    """Append the ``take`` options of every affordable depot to ``out`` (each option is
+    made once per depot, worker cost and tile).  Measured: keeping whole menus per depot
+    content or per board does not pay, the depots change too often."""
     workers = p["workers"]
     if die:
         know = p["know"]
@@ -57,35 +57,17 @@ def _add_takes(out: list, depots: list, p: dict, die: int | None) -> None:
     for d in DEPOTS:
         cost = row[d]
         if cost <= workers:
-            slots = depots[d - 1]
-            made = _DEPOT_TAKES[d][cost]
-            menu = made.get(tuple(slots))
-            out += _depot_takes(d, cost, slots) if menu is None else menu
+            made = _TAKE[d][cost]
+            for tile in depots[d - 1]:
+                if tile is not None:
+                    opt = made.get(tile)
+                    out.append(_take(d, cost, tile) if opt is None else opt)
 
 
-#: ``[depot][cost]``: a depot's content (tuple of its slots) -> its take options
-_DEPOT_TAKES: list[list[dict[tuple, tuple[Opt, ...]]]] = [[{} for _cost in range(7)]
-                                                           for _depot in range(7)]
-
-
-def _depot_takes(d: int, cost: int, slots: list) -> tuple[Opt, ...]:
-    made = _TAKE[d][cost]
-    out = []
-    for tile in slots:
-        if tile is not None:
-            opt = made.get(tile)
-            if opt is None:
-                opt = made[tile] = Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
-                                          {"tile": tile, "depot": d, "cost": cost})
-            out.append(opt)
-    menus = _DEPOT_TAKES[d][cost]
-    if len(menus) >= _MENUS_MAX:  # contents seen over many games: keep the memory bounded
-        menus.clear()
-    menu = menus[tuple(slots)] = tuple(out)
-    return menu
-
-
-_MENUS_MAX = 1024
+def _take(d: int, cost: int, tile: str) -> Opt:
+    opt = _TAKE[d][cost][tile] = Option(f"take:{d}:{tile}", "take_cost" if cost else "take",
+                                        {"tile": tile, "depot": d, "cost": cost})
+    return opt
 
 
 def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None

@@ -1,5 +1,5 @@
-"""The content memos behind the fast option builders: answers are served only while
-the object they were worked out from is unchanged (and is the same object)."""
+"""The content memo behind the estate layouts (answers served only while the object
+they were worked out from is unchanged), the take menu and the placement span table."""
 from engine.burgundy import GAME
 from engine.burgundy.choices import _SPANS, take_options
 from engine.burgundy.dice import _COST
