@@ -12,7 +12,7 @@ from functools import lru_cache
 from engine.core import Event, Option, State
 
 from . import data as D
-from .payment import (exchanged, holdings, parse_pay, pay, pay_id, payable_costs, payments,
+from .payment import (clamp, exchanged, holdings, parse_pay, pay, pay_id, payable_costs,
                       payments_for)
 from .state import bank_pays, built_this_round, is_built, pay_bank
 from .tasks import BACK, DONE, act, live, options, question, step
@@ -95,14 +95,14 @@ def act_build(state: State, task: dict, option: str, _events: list[Event]) -> No
 @options("pay")
 def pay_options(state: State, task: dict) -> list[Option]:
     cost, _vp = D.template_value(task["template"], state["winter"])
-    return list(_pay_offer(cost, *holdings(state, task["seat"])))
+    return list(_pay_offer(*clamp(cost, *holdings(state, task["seat"]))))
 
 
 @lru_cache(maxsize=65536)
 def _pay_offer(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]
                ) -> tuple[Option, ...]:
-    """The payment options (then ``back``) of ``cost`` for these holdings (keyed like
-    :func:`payments_for`, which ``pay_live`` has just asked)."""
+    """The payment options (then ``back``) of ``cost`` for these (clamped) holdings; the
+    silver a payment exchanges is the same for the clamped pieces."""
     opts = []
     for vec in payments_for(cost, have, silver, carts):
         silver_bars = exchanged(vec, have)
@@ -123,7 +123,7 @@ _PAY_OPTIONS: dict[tuple, Option] = {}
 def pay_live(state: State, task: dict) -> bool:
     """A payment exists (so ``pay_options`` holds it and ``back``), else only ``back``."""
     cost, _vp = D.template_value(task["template"], state["winter"])
-    return bool(payments(state, task["seat"], cost))
+    return cost in payable_costs(*holdings(state, task["seat"]))
 
 
 @question("pay")

@@ -60,11 +60,11 @@ def pending(state: State) -> list[Decision]:
 
 
 def _default(opts: tuple[Option, ...]) -> str:
-    ids = [o.id for o in opts]
+    ids = {o.id for o in opts}
     for pref in _DEFAULTS:
         if pref in ids:
             return pref
-    return ids[0]
+    return opts[0].id
 
 
 def task_params(state: State, task: dict) -> dict:
@@ -78,7 +78,11 @@ def _answers(known: "tuple[Decision, ...] | None", seat: int, action: Action) ->
     """Whether ``action`` is an option of ``seat``'s decision among ``known`` ones."""
     for decision in known or ():
         if decision.seat == seat and decision.kind == action.kind:
-            return any(o.id == action.option for o in decision.options)
+            option = action.option
+            for offered in decision.options:
+                if offered.id == option:
+                    return True
+            return False
     return False
 
 

@@ -50,14 +50,23 @@ def exchanged(vec: tuple[int, ...], have: tuple[int, ...]) -> int:
     return sum(max(0, x - h) for x, h in zip(vec, have))
 
 
-@lru_cache(maxsize=65536)
 def payments_for(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]
                  ) -> tuple[tuple[int, ...], ...]:
-    """``_payments`` for raw holdings (:func:`holdings`): a cheap key per template, the
-    clamped (more shared) key of ``_payments`` computed only on a miss."""
-    silver = min(silver, cost)
-    return _payments(cost, tuple(min(h, cost // p) for h, p in zip(have, _PTS)), silver,
-                     tuple(min(c, silver) for c in carts))
+    """``_payments`` for raw holdings (:func:`holdings`), through their :func:`clamp`."""
+    return _payments(*clamp(cost, have, silver, carts))
+
+
+def clamp(cost: int, have: tuple[int, ...], silver: int, carts: tuple[int, ...]) -> tuple:
+    """``(cost, have, silver, carts)`` cut to what a payment of ``cost`` can tell apart (no
+    more silver than the cost, no more cart pieces than that silver buys, no more pieces of
+    a kind than the cost holds): a key many holdings share."""
+    (h0, h1, h2, h3), (c0, c1, c2, c3), (p0, p1, p2, p3) = have, carts, _PTS
+    silver = silver if silver < cost else cost
+    m0, m1, m2, m3 = cost // p0, cost // p1, cost // p2, cost // p3
+    return cost, (h0 if h0 < m0 else m0, h1 if h1 < m1 else m1, h2 if h2 < m2 else m2,
+                  h3 if h3 < m3 else m3), silver, \
+        (c0 if c0 < silver else silver, c1 if c1 < silver else silver,
+         c2 if c2 < silver else silver, c3 if c3 < silver else silver)
 
 
 @lru_cache(maxsize=None)
