@@ -43,10 +43,12 @@ class SeenCache:
     takes its entries with it), then per (game id, seq): a stored game's seq names one
     state (each move advances it by one).  The game type and the state's RNG value are
     kept too and must match, a cheap guard against anything else.  Bounded LRU; viewers
-    that saw the same share one Counter.  An entry is about 4.4 KB (measured over the
-    five games), so the default 8192 tables take about 35 MiB when full."""
+    that saw the same share one Counter.  An entry is about 2.3-4.4 KB (measured over
+    the five games; a verdict that stopped early keeps fewer viewers), so the default
+    16384 tables (more than the 10,000 live tables one process serves: a smaller cache
+    churns before a table's next move) take about 40-70 MiB when full."""
 
-    def __init__(self, size: int = 8192) -> None:
+    def __init__(self, size: int = 16384) -> None:
         self._size = size
         self._per_db: weakref.WeakKeyDictionary[Any, OrderedDict] = weakref.WeakKeyDictionary()
 
