@@ -20,9 +20,9 @@ from engine.burgundy.knowledge import (
 Opt = Option
 
 #: the options made so far, by content (a few thousand at most: ids are bounded):
-#: take ``[depot][cost][tile]``, place ``(tile, span code)``, space, sell
+#: take ``[depot][cost][tile]``, place ``[tile][span code]``, space, sell
 _TAKE: list[list[dict[str, Option]]] = [[{} for _cost in range(7)] for _depot in range(7)]
-_PLACE: dict[tuple, Option] = {}
+_PLACE: dict[str, list[Option | None]] = {tile: [None] * 17 for tile in TILES}  # codes 0..16
 _SPACE: dict[tuple, Option] = {}
 _SELL: dict[tuple, Option] = {}
 
@@ -99,8 +99,9 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
     keys = COLOUR_KEY if IGNORE_BUILDING_LIMIT in know else PLACEMENT_KEY
     if die:
         workers = p["workers"]
-        spans = _SPANS[DOUBLE_STEP in know]
         afford = workers if workers < _MAX_COST else _MAX_COST
+        spans = _SPANS[DOUBLE_STEP in know]
+        spans = (spans[0][die][afford], spans[1][die][afford])  # by free step
     for tile in store:
         key = keys[tile]
         mask = known.get(key)
@@ -108,9 +109,9 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
             mask = die_mask(key)
         if not mask:
             continue
-        code = spans[_PLACE_FREE[tile] in know][die][afford][mask] if die else 1
+        code = spans[_PLACE_FREE[tile] in know][mask] if die else 1
         if code:
-            opt = _PLACE.get((tile, code))
+            opt = _PLACE[tile][code]
             out.append(_place(tile, code) if opt is None else opt)
     return out
 
@@ -150,7 +151,7 @@ def _place(tile: str, code: int) -> Option:
     :func:`_span_codes`), made once."""
     low, high = divmod(code - 1, 4)
     label = "place" if not low else "place_cost" if low == high else "place_costs"
-    opt = _PLACE[tile, code] = Option(f"place:{tile}", label,
+    opt = _PLACE[tile][code] = Option(f"place:{tile}", label,
                                       {"tile": tile, "cost": low, "max_cost": high})
     return opt
 
