@@ -35,3 +35,51 @@ def test_pending_memo_is_keyed_by_the_state_object():
     memo.clear()
     assert memo.get(state) is None
     assert "_cache" not in json.dumps(state) and state == {"x": 1}  # nothing in the state
+
+
+def test_scoped_views_are_built_once_per_state_and_seat_until_an_apply():
+    import random
+    import threading
+
+    from engine import registry
+    from engine.core import Action, PendingScope, scoped_view
+
+    game = registry.get("citadels")
+    state = game.setup(4, game.parse_options({}), 3)
+    assert scoped_view(game, state, 0) is not scoped_view(game, state, 0)  # no scope: fresh
+    with PendingScope():
+        view = scoped_view(game, state, 0)
+        assert scoped_view(game, state, 0) is view and view == game.view(state, 0)
+        assert scoped_view(game, state, None) is not view                   # per seat
+        copy = json.loads(json.dumps(state))
+        assert scoped_view(game, copy, 0) is not view                       # per state object
+        other = []
+        thread = threading.Thread(target=lambda: other.append(scoped_view(game, state, 0)))
+        thread.start()
+        thread.join()
+        assert other[0] is not view and other[0] == view                    # another thread
+        decision = game.pending(copy)[0]
+        game.apply(copy, decision.seat,
+                   Action(decision.kind, random.Random(1).choice(decision.options).id))
+        assert scoped_view(game, state, 0) is not view                      # any apply forgets
+    with PendingScope():
+        assert scoped_view(game, state, 0) is not view                      # a new click
+
+
+def test_differences_of_lists_of_other_lengths_keep_the_counts_exact():
+    from collections import Counter
+
+    from engine.core import _differences, named_ids, named_ids_beside
+
+    names = {"a": 1, "b": 1, "c": 1}
+    base = {"hand": ["a", "b", "b"], "board": [["a"], ["c"], ["b"]], "x": "c"}
+    for value in ({"hand": ["a", "b", "b", "c"], "board": [["a"], ["b"]], "x": "c"},
+                  {"hand": ["c", "a", "b", "b"], "board": [["a"], ["c"], ["b"], ["b"]]},
+                  {"hand": [], "board": [["b"]], "x": "a"},
+                  {"hand": ["a", "b"], "board": [["a"], ["a"], ["c"], ["b"]], "x": "c"}):
+        counts = named_ids_beside(value, base, named_ids(base, names), names)
+        assert counts == named_ids(value, names) and 0 not in counts.values(), value
+    added, removed = [], []
+    _differences({"l": ["a", "b", "c", "a"]}, {"l": ["a", "b", "a"]}, added, removed)
+    assert (added, removed) == ([["c"]], [[]])        # only the middle of a grown list
+    assert named_ids_beside(base, base, Counter({"q": 1}), names) == Counter({"q": 1})

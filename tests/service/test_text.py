@@ -40,3 +40,20 @@ def test_labels_decline_names_where_czech_needs_a_case():
                 "warlord"):
         entry = game.names()[cid]
         assert {"cs_gen", "cs_acc", "cs_dat", "cs_ins"} <= set(entry), cid
+
+
+def test_filled_texts_are_kept_per_seat_names_language_and_param_type():
+    from bot.text import event_text, option_label
+    from engine.core import Event, Option
+
+    game = registry.get("citadels")
+    gold = Event("income_gold", {"seat": 1, "gold": 2})
+    first = event_text(game, gold, "en", ["Ann", "Bob"])
+    assert "Bob" in first and event_text(game, gold, "en", ["Ann", "Bob"]) == first
+    assert "Cecil" in event_text(game, gold, "en", ["Ann", "Cecil"])      # other names
+    assert event_text(game, gold, "cs", ["Ann", "Bob"]) != first          # other language
+    one, true = (Option("x", "pick", {"character": v}) for v in (1, True))
+    assert option_label(game, one, "en", ()) == "Take 1"
+    assert option_label(game, true, "en", ()) == "Take True"              # True is not 1
+    listed = Event("income_gold", {"seat": [0, 1], "gold": 2})            # not keyable
+    assert "Ann, Bob" in event_text(game, listed, "en", ["Ann", "Bob"])
