@@ -46,7 +46,11 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
     Remembered per castle (``castle.checks``).  A castle grown by one room reuses its
     parent's local verdict (overlap, fences, doors) for a placement whose closed box
     does not touch the new room's: nothing it could touch has changed.  Rule 5 (an exit
-    stays) is global, so it is asked again."""
+    stays) is global, so it is asked again.  Far outside any castle (a typed answer,
+    never an offered one) it is worked out without the memory: its key would not be
+    unique there."""
+    if not (-_REACH < ox < _REACH and -_REACH < oy < _REACH):
+        return check_anew(castle, o, ox, oy, side)
     memo = castle.checks.get(o.tile)
     if memo is None:
         memo = castle.checks[o.tile] = {}
@@ -58,6 +62,7 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
 
 
 _SIDES = {None: 0, "ground": 1, "downstairs": 2}
+_REACH = 2048       # |x|, |y| below this have unique keys (castles stay near 0)
 
 
 def _key(rot: int, x: int, y: int, side: str | None) -> int:
