@@ -83,16 +83,16 @@ def place_tile(state: dict, seat: int, tile: str, space: int) -> list[Event]:
     p = state["players"][seat]
     p["store"].remove(tile)
     p["sp"][space] = tile
-    estate.placed(p, space)
+    facts = estate.placed(p, space)
     events = [Event("place", {"seat": seat, "tile": tile, "space": space})]
-    if estate.region_complete(p, space):
+    if facts.region_complete(space):
         size = len(estate.region_spaces(p, space))
         bonus = PHASE_BONUS[state["phase"]]
         gain_vp(p, "regions", REGION_VP[size] + bonus)
         events.append(Event("region", {"seat": seat, "size": size, "vp": REGION_VP[size],
                                        "bonus": bonus}))
     colour = TILES[tile].colour
-    if estate.colour_complete(p, colour):
+    if facts.colour_complete(colour):
         events += colour_bonus(state, seat, colour)
     return events
 

@@ -73,6 +73,15 @@ class Layout:
                 blocked[kind] = blocked.get(kind, 0) | est.region_mask[est.region[s]]
         return covered, near & ~covered, blocked
 
+    def region_complete(self, space: int) -> bool:
+        """Every space of the region of ``space`` is covered."""
+        est = self.est
+        return not est.region_mask[est.region[space]] & ~self.covered
+
+    def colour_complete(self, colour: str) -> bool:
+        """Every space of ``colour`` is covered."""
+        return not self.est.colour_mask[colour] & ~self.covered
+
     def legal_mask(self, key: tuple) -> int:
         """Mask of the spaces a tile of placement ``key`` (colour, building kind or None)
         may go to."""
@@ -154,21 +163,22 @@ def layout(player: dict) -> Layout:
     return _RECENT.put(sp, _layout(estate, tuple(sp)))
 
 
-def placed(player: dict, space: int) -> None:
+def placed(player: dict, space: int) -> Layout:
     """A tile was just put on the empty ``space`` of ``player``'s estate: the layout
     worked out before is carried over to the new one (:meth:`Layout.after`) instead of
-    being worked out afresh.  Only a speed-up: nothing else changed in the estate or the
-    layouts are left alone, and :func:`layout` still compares the content at each use."""
+    being worked out afresh; returns the estate's layout now.  Only a speed-up: when
+    anything else changed in the estate the layout is worked out afresh, and
+    :func:`layout` still compares the content at each use."""
     sp = player["sp"]
     hit = _RECENT.entry(sp)
     if hit is None or hit[2].est.number != player["estate"] or hit[1][space] is not None:
-        return
+        return layout(player)
     before = hit[1]
     before[space] = sp[space]
     if before != sp:
         _RECENT.forget(sp)
-        return
-    _RECENT.put(sp, hit[2].after(space, tuple(sp)), before)
+        return layout(player)
+    return _RECENT.put(sp, hit[2].after(space, tuple(sp)), before)
 
 
 def legal_spaces(player: dict, tile_id: str, facts: Layout | None = None) -> list[int]:
@@ -201,16 +211,6 @@ def placement_fault(player: dict, tile_id: str, space: int) -> tuple[str, dict] 
 def region_spaces(player: dict, space: int) -> tuple[int, ...]:
     est = estate_of(player)
     return est.regions[est.region[space]]
-
-
-def region_complete(player: dict, space: int) -> bool:
-    sp = player["sp"]
-    return all(sp[s] is not None for s in region_spaces(player, space))
-
-
-def colour_complete(player: dict, colour: str) -> bool:
-    sp = player["sp"]
-    return all(sp[s] is not None for s in estate_of(player).by_colour[colour])
 
 
 def same_kind_in_pasture(player: dict, space: int) -> list[str]:

@@ -9,7 +9,7 @@ from engine.burgundy import GAME
 from engine.burgundy.choices import place_options, space_costs
 from engine.burgundy.data import COLOURS, TILES
 from engine.burgundy.estate import (
-    Layout, _layout, city_has, estate_of, layout, legal_spaces, touches_covered,
+    Layout, _layout, city_has, estate_of, layout, legal_spaces, region_spaces, touches_covered,
 )
 from engine.burgundy.knowledge import IGNORE_BUILDING_LIMIT
 from engine.core import Action, Option
@@ -76,4 +76,11 @@ def test_layout_carried_over_a_placement_equals_a_fresh_one():
                 for tile in TILES:
                     for any_city in (False, True):
                         assert facts.numbers(tile, any_city) == fresh.numbers(tile, any_city)
+                sp = player["sp"]
+                for space in range(1, 38):
+                    assert facts.region_complete(space) == all(
+                        sp[s] is not None for s in region_spaces(player, space))
+                for colour in COLOURS:
+                    assert facts.colour_complete(colour) == all(
+                        sp[s] is not None for s in estate_of(player).by_colour[colour])
     assert carried > 100  # the carried-over path was exercised
