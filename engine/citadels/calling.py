@@ -68,7 +68,10 @@ def open_sub(kind: str, **fields):
     def start(state: State, t: dict, events: list[Event]) -> None:
         t["sub"] = {"kind": kind, **{k: (list(v) if isinstance(v, list) else v)
                                      for k, v in fields.items()}}
-    return start
+
+    def start_bare(state: State, t: dict, events: list[Event]) -> None:
+        t["sub"] = {"kind": kind}
+    return start if fields else start_bare
 
 
 def end_turn(state: State, events: list[Event]) -> None:

@@ -253,9 +253,14 @@ def _targets(state: State, seat: int):
 
 
 def _destroy_options(state: State, t: dict):
-    return [Option(f"destroy:{s}:{d}", "destroy",
-                   {"target_seat": s, "district": d, "price": p})
-            for s, d, p in destroy_targets(state, t["seat"])]
+    return [_destroy_option(s, d, p) for s, d, p in _targets(state, t["seat"])]
+
+
+@lru_cache(maxsize=None)
+def _destroy_option(target: int, district: str, price: int) -> Option:
+    """The (shared, immutable) option destroying ``district`` of ``target`` for ``price``."""
+    return Option(f"destroy:{target}:{district}", "destroy",
+                  {"target_seat": target, "district": district, "price": price})
 
 
 def _destroy_why(state: State, t: dict, option: str) -> RuleError | None:

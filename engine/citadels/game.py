@@ -70,16 +70,16 @@ class Citadels(Game):
 
     def pending(self, state: State) -> list[Decision]:
         """The open decisions; remembered for ``apply`` to validate against."""
-        if state["phase"] == "over":
-            out = ()
-        elif state["window"]:
+        if state["window"]:
             out = tuple([calling.window_decision(state, s) for s in state["window"]["open"]])
-        elif state["prompt"] or state["draft"]:
-            out = (_decision(state),)
-        else:  # _decision's last case, the most frequent
+        elif state["turn"] is not None and not state["prompt"]:  # the most frequent case
             decision = turn.turn_decision(state)
             self._known = (state, (decision,))
             return [decision]
+        elif state["phase"] == "over":
+            out = ()
+        else:  # a prompt or the draft
+            out = (_decision(state),)
         self._known = (state, out)
         return list(out)
 

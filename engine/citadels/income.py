@@ -13,10 +13,13 @@ from engine.citadels.purple import step1_draw
 
 
 def take_gold(state: State, t: dict, events: list[Event]) -> None:
-    amount = data.RULES["step1_gold"]
-    gain(state, t["seat"], amount)
+    seat = t["seat"]
+    gain(state, seat, _STEP1_GOLD)
     t["step1"] = True
-    events.append(Event("income_gold", {"seat": t["seat"], "gold": amount}))
+    events.append(Event("income_gold", {"seat": seat, "gold": _STEP1_GOLD}))
+
+
+_STEP1_GOLD = data.RULES["step1_gold"]
 
 
 def take_cards(state: State, t: dict, events: list[Event]) -> None:
