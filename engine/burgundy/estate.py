@@ -114,9 +114,15 @@ class Layout:
         return new
 
     def legal(self, tile_id: str, any_city: bool) -> list[int]:
-        """:func:`legal_spaces` of ``tile_id`` here (``any_city``: the building limit is off)."""
-        key = COLOUR_KEY[tile_id] if any_city else PLACEMENT_KEY[tile_id]
-        return list(self._spaces(key[0], self.legal_mask(key)))
+        """:func:`legal_spaces` of ``tile_id`` here (``any_city``: the building limit is off),
+        in ascending order."""
+        mask = self.legal_mask(COLOUR_KEY[tile_id] if any_city else PLACEMENT_KEY[tile_id])
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(low.bit_length() - 1)
+            mask ^= low
+        return out
 
     def die_mask(self, key: tuple) -> int:
         """Bit ``n`` set for each die number ``n`` of the spaces a tile of placement
