@@ -82,17 +82,24 @@ def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None
 
 
 def place_options(p: dict, die: int | None) -> list[Opt]:
-    """``place:<tile>`` for every stored tile with at least one reachable space.
+    """``place:<tile>`` for every stored tile with at least one reachable space
+    (:func:`_add_places`)."""
+    out: list[Opt] = []
+    _add_places(out, p, die)
+    return out
+
+
+def _add_places(out: list, p: dict, die: int | None) -> None:
+    """Append ``place:<tile>`` for every stored tile with at least one reachable space.
 
     ``cost`` is the cheapest space's worker cost, ``max_cost`` the dearest one's; the
     label is ``place`` (a free space exists), ``place_cost`` (every space costs ``cost``)
     or ``place_costs`` (``cost`` to ``max_cost``).  The estate's :class:`Layout` gives
     the die numbers a tile may use (as a bit mask) and :data:`_SPANS` their span of worker costs.
     """
-    out = []
     store = p["store"]
     if not store:
-        return out
+        return
     facts = layout(p)
     known, die_mask = facts.dies, facts.die_mask
     know = p["know"]
@@ -113,7 +120,6 @@ def place_options(p: dict, die: int | None) -> list[Opt]:
         if code:
             opt = _PLACE[tile][code]
             out.append(_place(tile, code) if opt is None else opt)
-    return out
 
 
 #: tile -> the knowledge number granting a free step when placing it
@@ -172,9 +178,14 @@ def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
 def sell_options(p: dict, die: int | None) -> list[Opt]:
     """``sell:<goods>`` for every goods type held (a sale takes the whole type)."""
     out: list[Opt] = []
+    _add_sales(out, p, die)
+    return out
+
+
+def _add_sales(out: list, p: dict, die: int | None) -> None:
     goods = p["goods"]
     if not any(goods):
-        return out
+        return
     if die:
         know = p["know"]
         row = _COST[DOUBLE_STEP in know][0][die]
@@ -188,7 +199,6 @@ def sell_options(p: dict, die: int | None) -> list[Opt]:
             if cost <= workers:
                 opt = _SELL.get((g, count, cost))
                 out.append(_sell(g, count, cost) if opt is None else opt)
-    return out
 
 
 def _sell(g: int, count: int, cost: int) -> Option:
@@ -201,8 +211,8 @@ def action_options(state: dict, p: dict, die: int | None) -> list[Opt]:
     """The four die actions for a die showing ``die`` (None: any value)."""
     out: list[Opt] = []
     _add_takes(out, state["depots"], p, die)
-    out += place_options(p, die)
-    out += sell_options(p, die)
+    _add_places(out, p, die)
+    _add_sales(out, p, die)
     out.append(WORKERS)
     return out
 
