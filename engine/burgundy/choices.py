@@ -95,7 +95,7 @@ def _add_places(out: list, p: dict, die: int | None) -> None:
     ``cost`` is the cheapest space's worker cost, ``max_cost`` the dearest one's; the
     label is ``place`` (a free space exists), ``place_cost`` (every space costs ``cost``)
     or ``place_costs`` (``cost`` to ``max_cost``).  The estate's :class:`Layout` gives
-    the die numbers a tile may use (as a bit mask) and :data:`_SPANS` their span of worker costs.
+    the die numbers a tile may use (as a bit mask) and :func:`_spans` their span of worker costs.
     """
     store = p["store"]
     if not store:
@@ -106,9 +106,8 @@ def _add_places(out: list, p: dict, die: int | None) -> None:
     keys = COLOUR_KEY if IGNORE_BUILDING_LIMIT in know else PLACEMENT_KEY
     if die:
         workers = p["workers"]
-        afford = workers if workers < _MAX_COST else _MAX_COST
-        spans = _SPANS[DOUBLE_STEP in know]
-        spans = (spans[0][die][afford], spans[1][die][afford])  # by free step
+        key = (DOUBLE_STEP in know, die, workers if workers < _MAX_COST else _MAX_COST)
+        spans = _SPANS.get(key) or _spans(key)  # by free step
     for tile in store:
         key = keys[tile]
         mask = known.get(key)
@@ -144,12 +143,17 @@ def _span_codes(row: tuple, afford: int) -> tuple[int, ...]:
     return tuple(codes)
 
 
-#: ``[double step][free step][die][workers up to 3][die number mask]`` -> span code
-_SPANS = tuple(tuple(tuple(tuple(_span_codes(_COST[double][free][die], afford)
-                                 for afford in range(_MAX_COST + 1))
-                           for die in range(7))
-                     for free in (0, 1))
-               for double in (0, 1))
+def _spans(key: tuple[bool, int, int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:func:`_span_codes` without and with the free step, for (double step, die,
+    workers up to 3), worked out on first use."""
+    double, die, afford = key
+    spans = _SPANS[key] = tuple(_span_codes(_COST[double][free][die], afford) for free in (0, 1))
+    return spans
+
+
+#: (double step, die, workers up to 3) -> span codes by die number mask, without and
+#: with the free step (:func:`_spans`)
+_SPANS: dict[tuple, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _place(tile: str, code: int) -> Option:

@@ -1,4 +1,4 @@
-"""The faster Burgundy path (cached estate layout, shared options, place options memo)
+"""The faster Burgundy path (estate layouts as bit masks, shared options, place spans)
 plays exactly like the slow one: seeded lockstep games, legal spaces against the plain
 neighbour scan and place options against a fresh derivation."""
 import random

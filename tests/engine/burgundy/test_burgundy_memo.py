@@ -1,7 +1,7 @@
 """The content memo behind the estate layouts (answers served only while the object
 they were worked out from is unchanged), the take menu and the placement span table."""
 from engine.burgundy import GAME
-from engine.burgundy.choices import _SPANS, take_options
+from engine.burgundy.choices import _spans, take_options
 from engine.burgundy.dice import _COST
 from engine.burgundy.memo import ContentMemo
 
@@ -53,13 +53,14 @@ def test_take_menu_follows_a_depot_changed_by_hand():
 
 
 def test_span_table_matches_the_costs_it_stands_for():
-    for double in (0, 1):
-        for free in (0, 1):
-            for die in range(1, 7):
-                row = _COST[double][free][die]
-                for afford in range(4):
+    for double in (False, True):
+        for die in range(1, 7):
+            for afford in range(4):
+                spans = _spans((double, die, afford))
+                for free in (0, 1):
+                    row = _COST[double][free][die]
                     for mask in range(0, 128, 2):
                         costs = [row[n] for n in range(1, 7)
                                  if mask >> n & 1 and row[n] <= afford]
                         want = 1 + 4 * min(costs) + max(costs) if costs else 0
-                        assert _SPANS[double][free][die][afford][mask] == want
+                        assert spans[free][mask] == want
