@@ -103,7 +103,7 @@ async def remember(db: "Database", game: Game, row: "GameRow", seat: int, before
     ok = False
     if row.status == "active":
         known = SEEN.take(db, row.id, row.seq - 1, row.type, before)
-        ok, seen = game.undo_verdict(before, row.state, events, known)
+        ok, seen = game.undo_verdict(before, row.state, events, known, seat)
         if seen is not None:
             SEEN.keep(db, row.id, row.seq, row.type, row.state, seen)
     if ok:

@@ -627,13 +627,16 @@ class Game:
 
     def undo_verdict(self, before: State, after: State, events: "list[Event]",
                      seen_before: "tuple[Counter | None, ...] | None" = None,
+                     mover: int | None = None,
                      ) -> "tuple[bool, tuple[Counter | None, ...] | None]":
         """:meth:`undoable`'s verdict, and the counts of ``after`` it looked at (None
         when a cheap check decided first): :meth:`seen_names` per viewer, None for the
-        viewers after the first one who sees more (the verdict stops there, so their
-        views are never built).  ``seen_before``: the counts of ``before`` if the caller
+        viewers not looked at (the verdict stops at the first viewer who sees more, so
+        the others' views are never built).  ``seen_before``: the counts of ``before`` if the caller
         kept them (what the previous move's verdict returned), so each state's views are
-        built and walked at most once; a viewer missing there is counted from ``before``."""
+        built and walked at most once; a viewer missing there is counted from ``before``.
+        ``mover``: the seat that moved, looked at right after the spectator (a card drawn
+        into its own hand is the other usual reveal)."""
         if before.get("rng") != after.get("rng") or self.result(after) is not None:
             return False, None
         if any(e.visible_to is not None for e in events):
@@ -653,7 +656,9 @@ class Game:
             public = named_ids(spectator, names)
         before_public, seen = knew, public
         seen_after: list[Counter | None] = [public] + [None] * (viewers - 1)
-        for viewer in range(viewers):
+        order = range(viewers) if mover is None or not 0 <= mover < viewers - 1 \
+            else (0, mover + 1, *(v for v in range(1, viewers) if v != mover + 1))
+        for viewer in order:
             if viewer:
                 seen = seen_after[viewer] = named_ids_beside(
                     scoped_view(self, after, viewer - 1), spectator, public, names)
