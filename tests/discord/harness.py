@@ -48,10 +48,15 @@ def seed_tables(monkeypatch, value: int) -> None:
 
 
 class ViewLog(Renderer):
-    """The real renderer, remembering the view each picture was drawn from."""
+    """The real renderer, remembering the view each picture was drawn from.
+
+    ``enabled=False`` still asks the service for every picture's view (it builds none
+    for a renderer that is off) and records it, but draws nothing: the tests check the
+    views without paying for the pictures."""
 
     def __init__(self, *, enabled: bool) -> None:
-        super().__init__(enabled=enabled)
+        super().__init__(enabled=True)
+        self.draw = enabled
         self.views: list[tuple[int | None, dict]] = []    # (seat, view); None: a board
 
     @property
@@ -64,11 +69,12 @@ class ViewLog(Renderer):
 
     async def table(self, game_id, view, locale, table_id, seq):
         self.views.append((None, view))
-        return await super().table(game_id, view, locale, table_id, seq)
+        return await super().table(game_id, view, locale, table_id, seq) if self.draw else None
 
     async def private(self, game_id, view, locale, table_id, seq, seat):
         self.views.append((seat, view))
-        return await super().private(game_id, view, locale, table_id, seq, seat)
+        return (await super().private(game_id, view, locale, table_id, seq, seat)
+                if self.draw else None)
 
 
 class Driver(TablePlayer):
