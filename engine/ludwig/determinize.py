@@ -128,7 +128,11 @@ def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> No
 
 
 #: search rollouts stop after this many actions and judge the position by the final
-#: scoring as if the game ended now
+#: scoring as if the game ended now.  Measured (2026-11-24, two 2-seat games): the
+#: options the search chose over the heuristic's gained +0.01 at 8 actions (17 choices)
+#: and +0.03 at 20 (13 choices) on the 0..1 rollout value, judged by 24 paired
+#: full-length rollouts each (standard error ~0.1 per choice): no better judgement at
+#: 2.5x the time, so 8 stays.
 HORIZON = 8
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
