@@ -291,6 +291,8 @@ def _destroy(state: State, t: dict, option: str, events: list[Event]) -> None:
         discard(state, [district], target, events)
 
 
+_destroy_unused = _unused("destroy", WARLORD)
+
 ABILITIES = {
     "kill": (_unused("kill", ASSASSIN), open_sub("kill_target")),
     "rob": (_unused("rob", THIEF), open_sub("rob_target")),
@@ -301,8 +303,8 @@ ABILITIES = {
                and "income" not in t["used"], _income),
     "merchant_gold": (_unused("merchant_gold", MERCHANT), _merchant_gold),
     "architect_draw": (_unused("architect_draw", ARCHITECT), _architect_draw),
-    "destroy": (lambda s, t: _unused("destroy", WARLORD)(s, t)
-                and _can_destroy(s, t["seat"]), open_sub("destroy_target")),
+    "destroy": (lambda s, t: _destroy_unused(s, t) and _can_destroy(s, t["seat"]),
+                open_sub("destroy_target")),
 }
 
 #: the only character whose ability each one is ("income": any with an income colour)
