@@ -211,7 +211,8 @@ class TableService:
         then show the current panel; a doubled one with a note that the move is in).
         Once the move is committed the player gets their panel whatever the delivery does.
         """
-        with PendingScope():  # pending built once per state during this click
+        with PendingScope(views=self.renderer.enabled):  # pending (and the views for the
+            # pictures) built once per state during this click
             async with self.lock(game_id):
                 row = await self.active_row(game_id, who)
                 seat = self.seat_for(row, who.user_id)

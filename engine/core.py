@@ -283,16 +283,20 @@ class PendingScope:
     the context into a worker, e.g. an AI search: there every call builds, and an
     ``apply`` only forgets), and a task that outlives the block finds it closed.
 
-    The scope keeps the views asked through :func:`scoped_view` the same way (the undo
-    check, the board and the panels of one click all look at the state after the move):
-    per state object and seat, forgotten by any ``apply``.  Those views are shared, so
-    their readers must not change them (``bot.compose.view_for`` copies before adding)."""
+    With ``views`` the scope keeps the views asked through :func:`scoped_view` the same
+    way (the undo check and the pictures of the board and the panels of one click all
+    look at the state after the move): per state object and seat, forgotten by any
+    ``apply``.  Those views are shared, so their readers must not change them
+    (``bot.compose.view_for`` copies before adding).  Without pictures nothing would
+    use them again, and holding them only costs memory (and cache): ``views=False``."""
 
-    __slots__ = ("_entry", "_views", "_applying", "_thread", "_token", "hits", "misses")
+    __slots__ = ("_entry", "_views", "_keep_views", "_applying", "_thread", "_token", "hits",
+                 "misses")
 
-    def __init__(self) -> None:
+    def __init__(self, *, views: bool = True) -> None:
         self._entry: tuple | None = None  # (state, game, build, decisions)
         self._views: dict[int, tuple] = {}  # id(state) -> (state, game, {seat: view})
+        self._keep_views = views
         self._applying = 0
         self._thread: int | None = None
         self.hits = self.misses = 0
@@ -323,7 +327,7 @@ class PendingScope:
 
     def view(self, game: "Game", state: State, seat: int | None) -> dict:
         """``game.view(state, seat)``, or the view kept for that state object and seat."""
-        if self._applying or self._thread != threading.get_ident():
+        if self._applying or not self._keep_views or self._thread != threading.get_ident():
             return game.view(state, seat)
         entry = self._views.get(id(state))
         if entry is None or entry[0] is not state or entry[1] is not game:
@@ -649,7 +653,7 @@ class Game:
             seen_before = (None,) * viewers   # nothing kept (or not this game's counts)
         base, knew = None, seen_before[0]
         if knew is None:   # the spectator's view before: its changes alone are walked
-            base = scoped_view(self, before, None)
+            base = self.view(before, None)   # (views before a move: nobody looks again)
             knew = named_ids(base, names)
             public = named_ids_beside(spectator, base, knew, names)
         else:
@@ -664,7 +668,7 @@ class Game:
                     scoped_view(self, after, viewer - 1), spectator, public, names)
                 knew = seen_before[viewer]
                 if knew is None:
-                    view = scoped_view(self, before, viewer - 1)
+                    view = self.view(before, viewer - 1)
                     knew = named_ids(view, names) if base is None \
                         else named_ids_beside(view, base, before_public, names)
             if (not dict.__eq__(seen, knew) and seen - knew) or told - knew.keys():
