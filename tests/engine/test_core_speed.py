@@ -64,6 +64,11 @@ def test_scoped_views_are_built_once_per_state_and_seat_until_an_apply():
         assert scoped_view(game, state, 0) is not view                      # any apply forgets
     with PendingScope():
         assert scoped_view(game, state, 0) is not view                      # a new click
+    with PendingScope(views=False) as scope:                                # nothing to reuse
+        assert scoped_view(game, state, 0) is not scoped_view(game, state, 0)
+        game.pending(state)
+        game.pending(state)
+        assert scope.hits == 1                                              # pending still kept
 
 
 def test_differences_of_lists_of_other_lengths_keep_the_counts_exact():
