@@ -81,4 +81,3 @@ def door_pair_candidates(c, tile):
             for _e, ex, ey, _facing, _floor in c.open_doors()
             for o in ORIENTS[tile] for d in o.doors for side in P.sides_of(tile)
             for lx, ly, _k in [unkey(d.elem)]]
-
