@@ -1,7 +1,7 @@
 """Facts worked out from a mutable part of a state, kept while that part is unchanged.
 
-The rules ask the same questions of the same estate or depots many times between two
-changes (every die menu of a turn, every ``back``).  A :class:`ContentMemo` keeps the
+The rules ask the same questions of the same estate many times between two placements
+(every die menu, every space choice: see :func:`engine.burgundy.estate.layout`).  A :class:`ContentMemo` keeps the
 answers per object: it holds the object (so its id cannot be reused by another) and a
 copy of its content, and serves the answers only while the object still equals the copy
 (one comparison in C, much cheaper than hashing the content).  Nothing is stored in the
