@@ -36,13 +36,13 @@ def setup(seats: int, options: dict, seed: int) -> State:
 
 
 def _reset_round(state: State) -> None:
-    n = state["n"]
-    state.update({
-        "up": [], "down": [], "held": {}, "seen": [[] for _ in range(n)],
-        "offers": [[] for _ in range(n)], "peeks": [[] for _ in range(n)],
-        "rank": 0, "revealed": [], "kill": None, "killed": False, "rob": None,
-        "bishop": None, "acrobat": False, "turn": None, "prompt": None, "window": None,
-    })
+    """Empty per-round fields, set one by one (in the order a new state first gets them)."""
+    seats = range(state["n"])
+    state["up"], state["down"], state["held"] = [], [], {}
+    state["seen"], state["offers"] = [[] for _ in seats], [[] for _ in seats]
+    state["peeks"], state["rank"], state["revealed"] = [[] for _ in seats], 0, []
+    state["kill"], state["killed"], state["rob"], state["bishop"] = None, False, None, None
+    state["acrobat"], state["turn"], state["prompt"], state["window"] = False, None, None, None
 
 
 def start_round(state: State, events: list[Event], order: list[str] | None = None) -> None:
