@@ -94,7 +94,7 @@ def pick_decision(state: State, seat: int) -> Decision:
                           bool(player["played"]), state["round"], state["n"])
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)  # a pick round asks again for the seats still choosing: recent keys
 def _pick_decision(seat: int, hand: tuple[str, ...], draft: tuple[str, ...], master_ok: bool,
                    round_: int, n: int) -> Decision:
     opts = tuple(_pick_options(hand, draft, master_ok))
