@@ -160,7 +160,7 @@ def cmd_loadtest(args) -> int:
                                    players=args.players, rate=args.rate, images=args.images,
                                    processes=args.render == "processes",
                                    database=args.database, seed=args.seed,
-                                   live=not args.no_user_cache))
+                                   live=not args.no_user_cache, profile=args.profile))
     print(json.dumps(figures), flush=True)
     return 0
 
@@ -218,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
                       help="a SQLite path (reused if it holds tables) or a postgresql:// URL; "
                            "default: a temporary file")
     load.add_argument("--seed", type=int, default=1)
+    load.add_argument("--profile", metavar="PATH", default=None,
+                      help="write the clicking part's cProfile statistics (slows the clicks)")
     load.add_argument("--no-user-cache", action="store_true",
                       help="read user preferences from the database every time")
     mig = sub.add_parser("migrate-db", help="copy a SQLite database into an empty PostgreSQL "

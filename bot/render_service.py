@@ -39,7 +39,8 @@ DEFAULT_WAIT_MS = 500.0  # a picture expected to wait longer for a worker is lef
 FIRST_ESTIMATE_MS = 25.0  # time per picture assumed until pictures were drawn
 
 
-def _workers() -> int:
+def worker_count() -> int:
+    """Render workers per process: one per core this process may use, at most four."""
     return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                       else os.cpu_count() or 1))
 
@@ -55,7 +56,7 @@ class _Pool:
         with self._lock:
             if self._executor is None:
                 self._executor = ProcessPoolExecutor(
-                    max_workers=_workers(), mp_context=multiprocessing.get_context("spawn"),
+                    max_workers=worker_count(), mp_context=multiprocessing.get_context("spawn"),
                     initializer=warm_worker)
             return self._executor
 
@@ -115,7 +116,7 @@ class Renderer:
         self.dropped = 0      # pictures left out: the wait would be too long
         self.drawn = 0        # pictures drawn (cache hits not counted)
         self.worker_ms = 0.0  # the time those took in the workers (wall clock there)
-        self._lanes = _workers() if processes else 1
+        self._lanes = worker_count() if processes else 1
 
     def expected_wait_ms(self) -> float:
         """How long a picture asked for now would wait for a worker."""
