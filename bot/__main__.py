@@ -49,7 +49,10 @@ def cmd_run(args) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level)
+    from bot import gc_policy
     from bot.client import CastellanBot
+
+    gc_policy.tune()
     from bot.sharding import ShardingError
 
     try:
@@ -154,7 +157,10 @@ def cmd_soak(args) -> int:
 
 def cmd_loadtest(args) -> int:
     """Many live tables in this process, clicked at; one JSON object of figures."""
+    from bot import gc_policy
     from bot.loadtest import loadtest
+
+    gc_policy.tune()   # as the bot serves (cmd_run)
 
     figures = asyncio.run(loadtest(tables=args.tables, seconds=args.seconds,
                                    players=args.players, rate=args.rate, images=args.images,

@@ -21,6 +21,7 @@ import zlib
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
+from bot import gc_policy
 from engine import ai, registry
 from engine.core import Action, Decision, Game
 from engine.search import BUDGETS, LEVELS, Budget, decide, honest, knowledge
@@ -92,7 +93,8 @@ class AiSeats:
     def _executor(self) -> ProcessPoolExecutor:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=1,
-                                             mp_context=multiprocessing.get_context("spawn"))
+                                             mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=gc_policy.tune)
         return self._pool
 
     def close(self) -> None:

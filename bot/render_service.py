@@ -90,8 +90,11 @@ def shutdown_pool() -> None:
 
 def warm_worker() -> None:
     """Runs once in each worker: import Pillow, every game's render module and the fonts."""
+    from bot import gc_policy
     from engine import registry
     from render import kit, renderer
+
+    gc_policy.tune()
 
     for game_id in registry.available():
         renderer(game_id)
