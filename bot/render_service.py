@@ -95,7 +95,6 @@ def warm_worker() -> None:
     from render import kit, renderer
 
     gc_policy.tune()
-
     for game_id in registry.available():
         renderer(game_id)
     kit.font(16)
