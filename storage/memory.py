@@ -48,7 +48,8 @@ class Memory:
                         after: dict) -> None:
         """Remember that move ``seq`` of ``seat`` may be taken back to ``before``.  The
         points below it stay only while they chain (same seat, its state follows)."""
-        before_hash = state_hash(before)
+        before_text = _dumps(before)   # dumped once: for its hash and to store it
+        before_hash = hashlib.sha256(before_text.encode()).hexdigest()
         async with self._db.transaction() as tx:
             top = await tx.fetchone(
                 "SELECT seat, after_hash FROM undo_points WHERE game = ? ORDER BY seq DESC"
@@ -60,7 +61,7 @@ class Memory:
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game, seq) DO UPDATE SET"
                 " seat = excluded.seat, before = excluded.before,"
                 " after_hash = excluded.after_hash",
-                (game_id, seq, seat, _dumps(before), state_hash(after)))
+                (game_id, seq, seat, before_text, state_hash(after)))
 
     async def clear_undo(self, game_id: int) -> None:
         async with self._db.transaction() as tx:
