@@ -236,6 +236,7 @@ async def test_a_failing_renderer_never_blocks_a_saved_move(service, monkeypatch
     import bot.render_service as rs
     svc, out = service
     svc.renderer.enabled = True
+    svc.renderer.processes = False   # drawn in this process, where the patch below holds
 
     def broken(*args, **kwargs):
         raise ValueError("renderer bug")
