@@ -66,6 +66,19 @@ def test_wrap_keeps_every_line_within_width_and_cuts_with_ellipsis():
     assert all(fnt.getlength(line) <= 120 for line in cut)
 
 
+def test_sprite_cache_is_bounded_by_pixel_bytes_too():
+    cache = kit.SpriteCache(maxsize=100, max_bytes=3 * 100 * 100 * 4)   # three 100x100 RGBA
+    for n in range(10):
+        cache.get(n, lambda: Image.new("RGBA", (100, 100)))
+    assert len(cache) == 3 and cache.bytes == 3 * 100 * 100 * 4
+    big = cache.get("big", lambda: Image.new("RGBA", (400, 400)))     # alone over the bound:
+    assert len(cache) == 1 and cache.get("big", lambda: None) is big  # kept, the rest evicted
+    cache.get("rgb", lambda: Image.new("RGB", (10, 10)))
+    assert len(cache) == 1 and cache.bytes == 10 * 10 * 3
+    cache.clear()
+    assert len(cache) == 0 and cache.bytes == 0
+
+
 def test_sprite_cache_draws_once_and_evicts_least_recently_used():
     cache = kit.SpriteCache(maxsize=2)
     calls = []
