@@ -582,12 +582,13 @@ class SpriteCache:
     of tables must not keep hundreds of them.  Measured with ``python -m bot loadtest
     --tables 10000 --seconds 30 --images`` (two workers, 39 MiB each when started):
     without a byte bound the workers ended at 321 MiB together, 6.7 ms per picture; with
-    24 MiB at 228 MiB, 7.3 ms; with 12 MiB (the default) at 196 MiB, 7.7 ms.
+    24 MiB (the default) at 228 MiB, 7.3 ms; with 12 MiB at 196 MiB, 7.7 ms.  Without
+    it, only the count bounds a worker (2,048 sprites of up to ~3 MiB each).
     Thread-safe (the bot renders in worker threads); sprites are never modified after
     creation, only pasted, so sharing them is safe.
     """
 
-    def __init__(self, maxsize: int = 2048, max_bytes: int = 12 * 2**20) -> None:
+    def __init__(self, maxsize: int = 2048, max_bytes: int = 24 * 2**20) -> None:
         self.maxsize = maxsize
         self.max_bytes = max_bytes
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
