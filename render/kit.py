@@ -27,7 +27,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Hashable, Iterator, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, Hashable, Iterator, Mapping, NamedTuple, Sequence
 
 from PIL import Image, ImageDraw, ImageFont, features
 
@@ -414,41 +414,22 @@ def _baseline(size: int, bold: bool, vertical: str) -> int:
     return fnt.getbbox("H", anchor="l" + vertical)[1] - fnt.getbbox("H", anchor="ls")[1]
 
 
-class _Masks:
-    """Rendered text masks by (font, text, anchor, sub-pixel start): a picture repeats
-    the same labels, names and numbers, and rasterising text is the costly part of
-    composing one.  ``draw`` blends a cached mask exactly as ``ImageDraw.text`` would
-    (same ``getmask2`` call, same ``draw_bitmap``), so the pixels are identical."""
-
-    def __init__(self, maxsize: int = 8192) -> None:
-        self.maxsize = maxsize
-        self._items: OrderedDict[tuple, tuple] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-             fnt: ImageFont.FreeTypeFont, fill, anchor: str) -> None:
-        if (not isinstance(fill, tuple) or draw.palette is not None or draw.fontmode != "L"
-                or "\n" in text):
-            draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
-            return
-        start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
-        key = (fnt, text, anchor, start)
-        with self._lock:
-            hit = self._items.get(key)
-            if hit is not None:
-                self._items.move_to_end(key)
-        if hit is None:
-            hit = fnt.getmask2(text, "L", anchor=anchor, start=start)
-            with self._lock:
-                self._items[key] = hit
-                while len(self._items) > self.maxsize:
-                    self._items.popitem(last=False)
-        mask, offset = hit
-        draw.draw.draw_bitmap((int(xy[0]) + offset[0], int(xy[1]) + offset[1]), mask,
-                              draw.draw.draw_ink(fill))
-
-
-_MASKS = _Masks()
+def _blend_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
+                fnt: ImageFont.FreeTypeFont, fill, anchor: str) -> None:
+    """``draw.text`` through a cache of rendered text masks by (font, text, anchor,
+    sub-pixel start) (:data:`TEXT_MASKS`): a picture repeats the same labels, names and
+    numbers, and rasterising text is the costly part of composing one.  A cached mask
+    is blended exactly as ``ImageDraw.text`` would (same ``getmask2`` call, same
+    ``draw_bitmap``), so the pixels are identical."""
+    if (not isinstance(fill, tuple) or draw.palette is not None or draw.fontmode != "L"
+            or "\n" in text):
+        draw.text(xy, text, font=fnt, fill=fill, anchor=anchor)
+        return
+    start = (math.modf(xy[0])[0], math.modf(xy[1])[0])
+    mask, offset = TEXT_MASKS.get((fnt, text, anchor, start),
+                                  lambda: fnt.getmask2(text, "L", anchor=anchor, start=start))
+    draw.draw.draw_bitmap((int(xy[0]) + offset[0], int(xy[1]) + offset[1]), mask,
+                          draw.draw.draw_ink(fill))
 
 
 def draw_string(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
@@ -461,14 +442,14 @@ def draw_string(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, s
     try:
         runs = _runs_of(text)
         if len(runs) == 1 and runs[0][:2] == (0, False):
-            _MASKS.draw(draw, xy, runs[0][2], font(size, bold), fill, anchor)
+            _blend_text(draw, xy, runs[0][2], font(size, bold), fill, anchor)
             return
         faces = [(font_for(i, size, bold, shaped), part) for i, shaped, part in runs]
         total = sum(f.getlength(part) for f, part in faces)
         x = xy[0] - {"m": 0.5, "r": 1.0}.get(anchor[0], 0.0) * total
         y = xy[1] + _baseline(size, bold, anchor[1])
         for fnt, part in faces:
-            _MASKS.draw(draw, (x, y), part, fnt, fill, "ls")
+            _blend_text(draw, (x, y), part, fnt, fill, "ls")
             x += fnt.getlength(part)
     finally:
         _local.in_kit = False
@@ -575,9 +556,11 @@ def text_sprite(img: Image.Image, xy: tuple[int, int], text: str, size: int,
 
 # -- sprite cache -----------------------------------------------------------------------
 class SpriteCache:
-    """Least-recently-used images by key: each distinct sprite is drawn once.
+    """Least-recently-used images (or anything drawn once, e.g. text masks) by key:
+    each distinct sprite is drawn once.
 
-    Bounded by count and by pixel bytes (``max_bytes``): some sprites are whole board
+    Bounded by count and by pixel bytes (``max_bytes``; None: by count only, for
+    values that are not images): some sprites are whole board
     layers (a Carcassonne castle ring is ~3 MiB), and a render worker serving thousands
     of tables must not keep hundreds of them.  Measured with ``python -m bot loadtest
     --tables 10000 --seconds 30 --images`` (two workers, 39 MiB each when started):
@@ -588,7 +571,7 @@ class SpriteCache:
     creation, only pasted, so sharing them is safe.
     """
 
-    def __init__(self, maxsize: int = 2048, max_bytes: int = 24 * 2**20) -> None:
+    def __init__(self, maxsize: int = 2048, max_bytes: int | None = 24 * 2**20) -> None:
         self.maxsize = maxsize
         self.max_bytes = max_bytes
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
@@ -596,11 +579,10 @@ class SpriteCache:
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    @staticmethod
-    def _size(img: Image.Image) -> int:
-        return img.width * img.height * len(img.getbands())
+    def _size(self, img: Any) -> int:
+        return 0 if self.max_bytes is None else img.width * img.height * len(img.getbands())
 
-    def get(self, key: Hashable, factory: Callable[[], Image.Image]) -> Image.Image:
+    def get(self, key: Hashable, factory: Callable[[], Any]) -> Any:
         with self._lock:
             img = self._items.get(key)
             if img is not None:
@@ -615,8 +597,8 @@ class SpriteCache:
                 self._bytes -= self._size(old)
             self._items[key] = img
             self._bytes += self._size(img)
-            while len(self._items) > 1 and (len(self._items) > self.maxsize
-                                            or self._bytes > self.max_bytes):
+            while len(self._items) > 1 and (len(self._items) > self.maxsize or (
+                    self.max_bytes is not None and self._bytes > self.max_bytes)):
                 self._bytes -= self._size(self._items.popitem(last=False)[1])
         return img
 
@@ -636,6 +618,7 @@ class SpriteCache:
 
 
 SPRITES = SpriteCache()
+TEXT_MASKS = SpriteCache(maxsize=8192, max_bytes=None)  # (mask, offset) per drawn text
 
 
 def sprite(key: Hashable, factory: Callable[[], Image.Image]) -> Image.Image:
