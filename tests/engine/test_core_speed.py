@@ -74,7 +74,7 @@ def test_scoped_views_are_built_once_per_state_and_seat_until_an_apply():
 def test_differences_of_lists_of_other_lengths_keep_the_counts_exact():
     from collections import Counter
 
-    from engine.core import _differences, named_ids, named_ids_beside
+    from engine.reveal import _differences, named_ids, named_ids_beside
 
     names = {"a": 1, "b": 1, "c": 1}
     base = {"hand": ["a", "b", "b"], "board": [["a"], ["c"], ["b"]], "x": "c"}

@@ -9,7 +9,8 @@ from collections import Counter, OrderedDict
 import pytest
 
 from engine import registry
-from engine.core import Action, named_ids, named_ids_beside
+from engine.core import Action
+from engine.reveal import named_ids, named_ids_beside
 
 
 def reference(value, names) -> Counter:

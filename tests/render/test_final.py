@@ -7,7 +7,7 @@ from PIL import Image
 from bot.final import breakdown_png
 from bot.i18n import has
 from engine import registry
-from engine.core import named_ids
+from engine.reveal import named_ids
 from phone import NAMES, Picture, shots
 from render import final, kit
 

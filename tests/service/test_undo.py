@@ -9,7 +9,8 @@ import pytest
 from bot.table import TableError
 from bot.undo import can_undo, undo
 from engine import registry
-from engine.core import Action, named_ids
+from engine.core import Action
+from engine.reveal import named_ids
 from tests.service.memory_helpers import at, human_table, random_move, service
 
 GAMES = registry.available()

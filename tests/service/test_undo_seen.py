@@ -13,7 +13,8 @@ import pytest
 
 from bot.undo import SeenCache
 from engine import registry
-from engine.core import Action, named_ids
+from engine.core import Action
+from engine.reveal import named_ids
 
 GAMES = registry.available()
 
