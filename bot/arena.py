@@ -5,10 +5,16 @@ the first seat), every AI deciding from its knowledge only (``engine.search``), 
 prints per seat of the list its win share with a 95 % Wilson interval, and the decision
 times per level (p50/p99 of this thread's CPU time, so a busy machine does not inflate
 them).  ``random`` is a uniformly random seat.
+
+Long runs survive in pieces: ``--log FILE`` appends every finished game (seed, wins per
+listed seat, decision times) as a JSON line, and ``--merge FILE`` prints the report of
+every game logged there (for those seats), e.g. after many ``--games 1`` runs with
+consecutive seeds.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
@@ -58,6 +64,32 @@ def play(game: Game, kinds: list[str], seed: int, tally: Tally, options=None) ->
         tally.wins[at[s]] += 1 / len(result.winners)
 
 
+def log_game(path: str, game_id: str, seed: int, before: Tally, after: Tally) -> None:
+    """Append the game ``after`` added to ``before`` (a copy taken before it) to ``path``."""
+    line = {"game": game_id, "seats": after.seats, "seed": seed,
+            "wins": [a - b for a, b in zip(after.wins, before.wins)],
+            "times": {k: v[len(before.times.get(k, ())):] for k, v in after.times.items()}}
+    with open(path, "a", encoding="utf-8") as out:
+        out.write(json.dumps(line) + "\n")
+
+
+def merge(path: str, game_id: str, seats: list[str]) -> Tally:
+    """The tally of every game of ``game_id`` at ``seats`` logged in ``path`` (a seed
+    logged twice counts once)."""
+    tally, seen = Tally(list(seats)), set()
+    with open(path, encoding="utf-8") as lines:
+        for raw in lines:
+            line = json.loads(raw)
+            if line["game"] != game_id or line["seats"] != seats or line["seed"] in seen:
+                continue
+            seen.add(line["seed"])
+            tally.games += 1
+            tally.wins = [w + x for w, x in zip(tally.wins, line["wins"])]
+            for kind, times in line["times"].items():
+                tally.times.setdefault(kind, []).extend(times)
+    return tally
+
+
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     """95 % Wilson score interval of a proportion."""
     if n == 0:
@@ -87,11 +119,15 @@ def report(game_id: str, tally: Tally) -> str:
 
 
 def run(game_id: str, seats: list[str], games: int, seed: int = 0, options=None,
-        progress=None) -> Tally:
+        progress=None, log: str | None = None) -> Tally:
     game = registry.get(game_id)
     tally = Tally(list(seats))
     for g in range(games):
+        before = Tally(list(seats), tally.games, list(tally.wins),
+                       {k: list(v) for k, v in tally.times.items()})
         play(game, seats, seed + g, tally, options)
+        if log is not None:
+            log_game(log, game_id, seed + g, before, tally)
         if progress is not None:
             progress(tally)
     return tally
@@ -104,11 +140,16 @@ def main(argv: list[str]) -> int:
                         help="comma-separated levels: " + ", ".join(SEAT_KINDS))
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--log", help="append every finished game to this file (JSON lines)")
+    parser.add_argument("--merge", help="play nothing: report the games logged in this file")
     args = parser.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",")]
     bad = [s for s in seats if s not in SEAT_KINDS]
     if bad:
         parser.error(f"unknown level {bad[0]!r} (choose from {', '.join(SEAT_KINDS)})")
-    tally = run(args.game, seats, args.games, args.seed)
+    if args.merge:
+        tally = merge(args.merge, args.game, seats)
+    else:
+        tally = run(args.game, seats, args.games, args.seed, log=args.log)
     print(report(args.game, tally))
     return 0

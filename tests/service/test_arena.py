@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from bot.__main__ import main
-from bot.arena import percentile, run, wilson
+from bot.arena import merge, percentile, run, wilson
 
 
 def test_wilson_interval():
@@ -28,3 +28,16 @@ def test_arena_command_prints_the_figures(capsys):
     assert "95% CI" in out and "p99" in out and "fair share 50%" in out
     with pytest.raises(SystemExit):
         main(["arena", "citadels", "--seats", "easy,wizard"])
+
+
+def test_games_logged_one_by_one_merge_into_the_report_of_one_run(tmp_path, capsys):
+    log = str(tmp_path / "arena.jsonl")
+    whole = run("citadels", ["easy", "random"], games=3, seed=5)
+    for seed in (5, 6, 7, 6):                      # a seed played twice counts once
+        run("citadels", ["easy", "random"], games=1, seed=seed, log=log)
+    merged = merge(log, "citadels", ["easy", "random"])
+    assert merged.games == 3 and merged.wins == whole.wins
+    assert len(merged.times["easy"]) == len(whole.times["easy"])
+    assert merge(log, "citadels", ["random", "easy"]).games == 0   # other seats: not these
+    assert main(["arena", "citadels", "--seats", "easy,random", "--merge", log]) == 0
+    assert "citadels: 3 games, seats easy,random" in capsys.readouterr().out
