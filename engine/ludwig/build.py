@@ -11,7 +11,7 @@ from engine.core import Event, State
 
 from . import data as D
 from .castle import castle_of
-from .points import gain, rescore
+from .points import placement_points, rescore
 from .shapes import get
 
 
@@ -40,15 +40,12 @@ def place(state: State, seat: int, tile: str, rot: int, x: int, y: int, side: st
     player = state["players"][seat]
     before = castle(state, seat)
     o = get(tile, rot)
-    from .points import adjacent_to
     from .placement import check
     links = check(before, o, x, y, side) or set()
-    adjacent = adjacent_to(before, o, x, y)
-    parts = gain(before, tile, links, adjacent)
+    points = placement_points(before, tile, o, x, y, links)
     room = {"tile": tile, "rot": rot, "x": x, "y": y, "side": side}
     player["rooms"].append(room)
     after = castle(state, seat)
-    points = parts["base"] + parts["own"] + parts["others"]
     player["score"] += points
     events.append(Event("placed", {"seat": seat, "tile": tile, "points": points,
                                    "floor": side or D.TILES[tile]["floor"]}))

@@ -12,6 +12,7 @@ from collections import OrderedDict
 
 from . import courtyard
 from . import data as D
+from .grid import Grid
 from .shapes import Orient, get, shift, unkey
 
 XB = 512            # bit offset of x = 0 in the castle's row masks (cells)
@@ -36,8 +37,8 @@ class Castle:
 
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
-                 "_exits", "_free", "checks", "parent", "legal", "placeable", "_open_doors_sorted",
-                 "offers", "values")
+                 "_exits", "_free", "checks", "witnesses", "legal", "placeable",
+                 "_open_doors_sorted", "offers", "values", "bonuses", "_grid")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -63,11 +64,13 @@ class Castle:
 
     def _forget(self) -> None:
         """Drop what ``placement`` remembered about this castle (it has just changed)."""
-        #: tile -> placement -> verdict (ints): see ``placement.check``
+        #: tile -> placement (grid offset, rotation, side) -> verdict (ints): see
+        #: ``placement.check``
         self.checks: dict[str, dict[int, int]] = {}
-        #: (the parent castle's ``checks``, the closed box of the room added to it, the
-        #: parent's ``placeable``)
-        self.parent: tuple[dict, tuple[int, int, int, int], dict] | None = None
+        #: the parent castle's ``placeable`` (its witnesses usually stay legal)
+        self.witnesses: dict[str, tuple] | None = None
+        #: the castle as bit masks (``grid``), built when first asked
+        self._grid: Grid | None = None
         self.legal: dict[str, list[tuple]] = {}       # tile -> every legal placement
         #: tile -> a legal placement of it (a witness), or () if it has none
         self.placeable: dict[str, tuple] = {}
@@ -76,6 +79,8 @@ class Castle:
         self.offers: dict[tuple, tuple] = {}
         #: the heuristic's placement values (``ai``)
         self.values: dict[tuple, object] = {}
+        #: who scores a bonus for which room type (``points.bonus_index``)
+        self.bonuses: tuple | None = None
 
     def copy(self) -> "Castle":
         c = Castle()
@@ -91,14 +96,22 @@ class Castle:
         return c
 
     def grown(self, room: dict) -> "Castle":
-        """A copy with ``room`` added that may reuse this castle's placement checks far
-        from the new room (``placement.check``)."""
+        """A copy with ``room`` added that tries this castle's witnesses first
+        (``placement.placeable``) and extends its grid when the room keeps its margin."""
         c = self.copy()
         c.add(room)
-        o = c.orients[-1]
-        c.parent = (self.checks, (room["x"], room["y"], room["x"] + o.w, room["y"] + o.h),
-                    self.placeable)
+        c.witnesses = self.placeable
+        if self._grid is not None and self._grid.holds(c.box):
+            c._grid = self._grid.copy()
+            c._grid.put(c.orients[-1], room["x"], room["y"])
         return c
+
+    def grid(self) -> Grid:
+        """The castle's bit masks (built once)."""
+        if self._grid is None:
+            self._grid = Grid(self.box, [(o, r["x"], r["y"])
+                                         for o, r in zip(self.orients, self.rooms)])
+        return self._grid
 
     # -- building -------------------------------------------------------------------
     def add(self, room: dict) -> dict:

@@ -2,16 +2,21 @@
 
 Candidates come only from door pairs: for every open door of the castle and every door
 of every distinct rotation of the tile facing it, the offset that makes them meet.
-Each candidate is then checked exactly: no overlap (triangle masks, exact disc test),
-no fence contact, floors of meeting doors agree (cross-floor contact is illegal by flag
-13.2.1), no stairs door on a stairs door, and afterwards some door still leads outside.
+Each candidate is then checked exactly on the castle's grid masks (``grid``): no overlap
+(triangle masks, exact disc test), no fence contact, floors of meeting doors agree
+(cross-floor contact is illegal by flag 13.2.1), no stairs door on a stairs door, and
+afterwards some door still leads outside.  ``check_anew`` judges the same from the
+castle's element sets: the reference the tests hold the masks to.
 
 A placement is ``(rot, x, y, side)``; ``side`` is the hallway's floor, else None.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from . import data as D
 from .castle import CROSS_FLOOR_ILLEGAL, XB, Castle, door_floor
+from .grid import Masks, masks
 from .shapes import ORIENTS, Orient, get, shift, unkey
 
 _OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -21,69 +26,66 @@ def sides_of(tile: str) -> tuple:
     return ("ground", "downstairs") if tile == D.HALLWAY else (None,)
 
 
-def _overlaps(castle: Castle, o: Orient, ox: int, oy: int) -> bool:
-    s = (ox + XB) * 4
-    full, part = castle.full, castle.part
-    for dy, fm, pm in o.rows:
-        cf = full.get(oy + dy)
-        if cf and (cf >> s) & (fm | pm):
-            return True
-        if fm:
-            cp = part.get(oy + dy)
-            if cp and (cp >> s) & fm:
-                return True
-    if o.circle:
-        cx, cy, r = 2 * ox + o.circle[0], 2 * oy + o.circle[1], o.circle[2]
-        for _i, x2, y2, r2 in castle.circles:
-            if (cx - x2) ** 2 + (cy - y2) ** 2 < (r + r2) ** 2:
-                return True
-    return False
-
-
 def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
     """The rooms the placement connects to, or None if it is illegal.
 
-    Remembered per castle (``castle.checks``).  A castle grown by one room reuses its
-    parent's local verdict (overlap, fences, doors) for a placement whose closed box
-    does not touch the new room's: nothing it could touch has changed.  Rule 5 (an exit
-    stays) is global, so it is asked again.  Far outside any castle (a typed answer,
-    never an offered one) it is worked out without the memory: its key would not be
-    unique there."""
-    if not (-_REACH < ox < _REACH and -_REACH < oy < _REACH):
+    Judged on the castle's grid and remembered per castle (``castle.checks``, keyed by
+    the grid offset).  Outside the grid (a typed answer far away, never an offered one)
+    it is worked out anew, without the memory."""
+    g = castle.grid()
+    if not g.fits(o, ox, oy):
         return check_anew(castle, o, ox, oy, side)
     memo = castle.checks.get(o.tile)
     if memo is None:
         memo = castle.checks[o.tile] = {}
-    k = _key(o.rot, ox, oy, side)
+    off = g.offset(ox, oy)
+    k = off * 12 + o.rot * 3 + _SIDES[side]
     verdict = memo.get(k)
     if verdict is None:
-        verdict = memo[k] = _verdict(castle, o, ox, oy, side, k)
+        verdict = memo[k] = _verdict(castle, g, o, masks(o, g.w), _floors(o, side), side,
+                                     off, ox, oy)
     return _rooms(verdict >> 1) if verdict > 0 and verdict & 1 else None
 
 
 _SIDES = {None: 0, "ground": 1, "downstairs": 2}
-_REACH = 2048       # |x|, |y| below this have unique keys (castles stay near 0)
+_FLOORS: dict[tuple[int, str | None], tuple[str, ...]] = {}
 
 
-def _key(rot: int, x: int, y: int, side: str | None) -> int:
-    """A placement of one tile as one int.  Verdicts are ints too (see :func:`_verdict`):
-    dicts of ints only are not tracked by the garbage collector, so this memory does not
-    slow its passes."""
-    return (((x + 4096) * 8192 + y + 4096) * 4 + rot) * 3 + _SIDES[side]
+def _floors(o: Orient, side: str | None) -> tuple[str, ...]:
+    """The floor of each door of ``o`` placed with ``side``."""
+    found = _FLOORS.get((id(o), side))
+    if found is None:
+        found = _FLOORS[(id(o), side)] = tuple(door_floor(o.tile, d.floor, side) for d in o.doors)
+    return found
 
 
-def _verdict(castle: Castle, o: Orient, ox: int, oy: int, side: str | None, k: int) -> int:
+def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, off: int,
+             ox: int, oy: int) -> int:
     """-1 if rules 1-4 or 6-8 forbid the placement, else the bit mask of the rooms it
-    links to, shifted once, plus 1 if it keeps an exit (rule 5)."""
-    links = -1
-    if castle.parent is not None:
-        checks, (x0, y0, x1, y1), _placeable = castle.parent
-        memo = checks.get(o.tile)
-        known = memo.get(k) if memo is not None else None
-        if known is not None and (ox + o.w < x0 or x1 < ox or oy + o.h < y0 or y1 < oy):
-            links = known >> 1 if known > 0 else 0
-    if links < 0:
-        links = _local(castle, o, ox, oy, side)
+    links to, shifted once, plus 1 if it keeps an exit (rule 5).  Ints only: dicts of
+    ints are not tracked by the garbage collector, so the memory does not slow it."""
+    if (g.full >> off) & m.any or (g.part and m.full and (g.part >> off) & m.full):
+        return -1
+    if o.circle and castle.circles and _discs_meet(castle, o, ox, oy):
+        return -1
+    if (g.fence and (g.fence >> off) & m.contact) or (m.fence and (g.contact >> off) & m.fence):
+        return -1
+    meet = (g.doors >> off) & m.doors
+    links = 0
+    if meet:
+        sh = shift(ox, oy)
+        doors, stairs = castle.doors, o.tile == D.STAIRS
+        while meet:
+            low = meet & -meet
+            meet ^= low
+            n, elem = m.door_at[low.bit_length() - 1]
+            other = doors[elem + sh]
+            if other[2] == floors[n]:
+                if stairs and castle.rooms[other[0]]["tile"] == D.STAIRS:
+                    return -1
+                links |= 1 << other[0]
+            elif CROSS_FLOOR_ILLEGAL:
+                return -1
     if not links:
         return -1
     return links << 1 | _keeps_exit(castle, o, ox, oy, side)
@@ -99,15 +101,38 @@ def _rooms(mask: int) -> set[int]:
 
 
 def check_anew(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
-    """:func:`check` worked out again, without the castle's memory (for tests that alter
-    an index in place)."""
+    """:func:`check` worked out from the castle's element sets, without its grid or
+    memory (the reference for tests, and the judge far outside the grid)."""
     links = _local(castle, o, ox, oy, side)
     return _rooms(links) if links and _keeps_exit(castle, o, ox, oy, side) else None
 
 
+def _discs_meet(castle: Castle, o: Orient, ox: int, oy: int) -> bool:
+    """Does the disc of ``o`` at (ox, oy) overlap a disc of the castle (exact)?"""
+    cx, cy, r = 2 * ox + o.circle[0], 2 * oy + o.circle[1], o.circle[2]
+    for _i, x2, y2, r2 in castle.circles:
+        if (cx - x2) ** 2 + (cy - y2) ** 2 < (r + r2) ** 2:
+            return True
+    return False
+
+
+def _overlaps(castle: Castle, o: Orient, ox: int, oy: int) -> bool:
+    s = (ox + XB) * 4
+    full, part = castle.full, castle.part
+    for dy, fm, pm in o.rows:
+        cf = full.get(oy + dy)
+        if cf and (cf >> s) & (fm | pm):
+            return True
+        if fm:
+            cp = part.get(oy + dy)
+            if cp and (cp >> s) & fm:
+                return True
+    return bool(o.circle) and _discs_meet(castle, o, ox, oy)
+
+
 def _local(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> int:
-    """Rules 1-4 and 6-8 (everything but the exit): the bit mask of the rooms linked, 0
-    if the placement is illegal."""
+    """Rules 1-4 and 6-8 (everything but the exit) from the element sets: the bit mask
+    of the rooms linked, 0 if the placement is illegal."""
     if _overlaps(castle, o, ox, oy):
         return 0
     sh = shift(ox, oy)
@@ -175,8 +200,12 @@ class _Rows:
         return not row & ((1 << ((cx + XB + 1) * 4)) - 1)
 
 
-def _rays(castle: Castle) -> tuple[list[tuple[str, int, int]], _Rows]:
-    """Open doors whose straight strip to infinity is empty: (facing, cell x, cell y)."""
+_FAR = 1 << 30
+
+
+def _rays(castle: Castle) -> tuple[list[tuple[int, int, int, int]], _Rows]:
+    """Open doors whose straight strip to infinity is empty, each as the strip's closed
+    box of cells ``(x0, x1, y0, y1)`` (unbounded sides at +-_FAR)."""
     cached = castle._rays
     if cached is not None:
         return cached
@@ -188,27 +217,21 @@ def _rays(castle: Castle) -> tuple[list[tuple[str, int, int]], _Rows]:
         elif facing == "W":
             cx -= 1
         if rows.strip_free(facing, cx, cy):
-            out.append((facing, cx, cy))
+            out.append((cx, cx, -_FAR, cy) if facing == "N" else
+                       (cx, cx, cy, _FAR) if facing == "S" else
+                       (cx, _FAR, cy, cy) if facing == "E" else (-_FAR, cx, cy, cy))
     castle._rays = out, rows
     return castle._rays
 
 
-def _strip_hit(facing: str, cx: int, cy: int, ox: int, oy: int, o: Orient) -> bool:
-    if facing in "NS":
-        if not ox <= cx < ox + o.w:
-            return False
-        return oy <= cy if facing == "N" else oy + o.h - 1 >= cy
-    if not oy <= cy < oy + o.h:
-        return False
-    return ox + o.w - 1 >= cx if facing == "E" else ox <= cx
-
-
 def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> bool:
     """Rule 5, exactly: quick sufficient tests (an empty straight strip from an open door
-    of the castle or of the new tile), else the courtyard flood fill."""
+    of the castle the tile's box misses, or from an open door of the new tile), else the
+    courtyard flood fill."""
     rays, rows = _rays(castle)
-    for facing, cx, cy in rays:
-        if not _strip_hit(facing, cx, cy, ox, oy, o):
+    x1, y1 = ox + o.w - 1, oy + o.h - 1
+    for rx0, rx1, ry0, ry1 in rays:
+        if ox > rx1 or rx0 > x1 or oy > ry1 or ry0 > y1:
             return True
     sh = shift(ox, oy)
     for d in o.doors:
@@ -225,44 +248,71 @@ def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -
 
 
 # -- generation -----------------------------------------------------------------------
-_FITS: dict[str, dict[tuple[str, str], list]] = {}
+class _Fit(NamedTuple):
+    """One way a tile meets a castle door: orientation ``o`` (with ``side``) whose door
+    cell lies at (lx, ly) of its box."""
+    o: Orient
+    side: str | None
+    lx: int
+    ly: int
+    back: int       # bit offset from the tile's box corner to that door cell
+    rank: int       # the placement key without its offset (rotation and side)
+    masks: Masks
+    floors: tuple[str, ...]
 
 
-def _fits(tile: str) -> dict[tuple[str, str], list]:
-    """(facing, floor) of a castle door -> ``(orient, door cell x, y, side)`` of every
-    rotation, door and side of ``tile`` that can meet it, in the stable order."""
-    found = _FITS.get(tile)
+_FITS: dict[tuple[str, int], dict[tuple[str, str], list[_Fit]]] = {}
+
+
+def _fits(tile: str, w: int) -> dict[tuple[str, str], list[_Fit]]:
+    """(facing, floor) of a castle door -> every rotation, door and side of ``tile`` that
+    can meet it, in the stable order, for a grid ``w`` cells wide."""
+    found = _FITS.get((tile, w))
     if found is None:
-        found = _FITS[tile] = {}
+        found = _FITS[(tile, w)] = {}
         for o in ORIENTS[tile]:
             for d in o.doors:
                 for side in sides_of(tile):
                     lx, ly, _k = unkey(d.elem)
                     found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
-                                     []).append((o, lx, ly, side))
+                                     []).append(_Fit(o, side, lx, ly, (ly * w + lx) << 2,
+                                                     o.rot * 3 + _SIDES[side], masks(o, w),
+                                                     _floors(o, side)))
     return found
 
 
-def _scan(castle: Castle, tile: str):
+def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
     """Legal placements ``(rot, x, y, side, links, door)`` in the stable order: by open
-    castle door, then rotation, tile door and side; each placement once."""
-    fits = _fits(tile)
+    castle door, then rotation, tile door and side; each placement once.  ``first``:
+    stop at the first one."""
+    g = castle.grid()
+    fits = _fits(tile, g.w)
     seen: set[int] = set()
     memo = castle.checks.get(tile)
     if memo is None:
         memo = castle.checks[tile] = {}
+    out = []
+    x0, y0, w = g.x0, g.y0, g.w
     for e, ex, ey, facing, floor in castle.open_doors():
-        for o, lx, ly, side in fits.get((facing, floor), ()):
-            dx, dy = ex - lx, ey - ly
-            k = _key(o.rot, dx, dy, side)
+        group = fits.get((facing, floor))
+        if not group:
+            continue
+        at = ((ey - y0) * w + ex - x0) << 2
+        for fit in group:
+            off = at - fit.back
+            k = off * 12 + fit.rank
             if k in seen:
                 continue
             seen.add(k)
             verdict = memo.get(k)
             if verdict is None:
-                verdict = memo[k] = _verdict(castle, o, dx, dy, side, k)
+                verdict = memo[k] = _verdict(castle, g, fit.o, fit.masks, fit.floors, fit.side,
+                                             off, ex - fit.lx, ey - fit.ly)
             if verdict > 0 and verdict & 1:
-                yield (o.rot, dx, dy, side, _rooms(verdict >> 1), e)
+                out.append((fit.o.rot, ex - fit.lx, ey - fit.ly, fit.side, _rooms(verdict >> 1), e))
+                if first:
+                    return out
+    return out
 
 
 def legal(castle: Castle, tile: str) -> list[tuple]:
@@ -273,7 +323,7 @@ def legal(castle: Castle, tile: str) -> list[tuple]:
     """
     found = castle.legal.get(tile)
     if found is None:
-        found = castle.legal[tile] = list(_scan(castle, tile))
+        found = castle.legal[tile] = _scan(castle, tile, False)
     return found
 
 
@@ -293,11 +343,11 @@ def placeable(castle: Castle, tile: str) -> bool:
 
 def _witness(castle: Castle, tile: str) -> tuple:
     """A legal placement of ``tile``, or ()."""
-    if castle.parent is not None:
-        old = castle.parent[2].get(tile)
+    if castle.witnesses is not None:
+        old = castle.witnesses.get(tile)
         if old and check(castle, get(tile, old[0]), old[1], old[2], old[3]) is not None:
             return old
-    return next(_scan(castle, tile), ())
+    return (_scan(castle, tile, True) or [()])[0]
 
 
 def is_legal(castle: Castle, tile: str, rot: int, x: int, y: int, side: str | None) -> bool:

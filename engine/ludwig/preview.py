@@ -2,25 +2,14 @@
 from __future__ import annotations
 
 from .castle import Castle
-from .points import adjacent_to, gain
+from .points import placement_points
 from .shapes import get, unkey
-
-_CACHE: dict = {}
 
 
 def preview_points(castle: Castle, tile: str, cand: tuple) -> int:
     """Points the placement scores at once (base + own bonus + triggered bonuses)."""
-    k = (id(castle), len(castle.rooms), tile, cand[:4])
-    hit = _CACHE.get(k)
-    if hit is not None and hit[0] is castle:
-        return hit[1]
     rot, x, y, _side, links = cand[:5]
-    parts = gain(castle, tile, links, adjacent_to(castle, get(tile, rot), x, y))
-    points = parts["base"] + parts["own"] + parts["others"]
-    if len(_CACHE) > 4096:
-        _CACHE.clear()
-    _CACHE[k] = (castle, points)
-    return points
+    return placement_points(castle, tile, get(tile, rot), x, y, links)
 
 
 def door_anchor(elem: int) -> list[int]:

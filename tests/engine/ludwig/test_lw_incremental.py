@@ -1,7 +1,7 @@
-"""A castle grown by one room reuses its parent's placement checks far from the new room
-(``Castle.grown``, ``placement.check``) and tries the parent's witness first
-(``placement.placeable``): both must answer exactly what a castle built from scratch,
-with no memory, answers."""
+"""A castle grown by one room extends its parent's grid masks (``Castle.grown``) and tries
+the parent's witness first (``placement.placeable``); placements are judged on the masks
+(``placement.check``).  All must answer exactly what a castle built from scratch answers,
+and every verdict what the element sets say (``check_anew``)."""
 import random
 
 import pytest
@@ -47,32 +47,59 @@ def _grow(seed: int, size: int):
 
 @pytest.mark.parametrize("seed", range(8))
 def test_grown_castles_answer_like_fresh_ones(seed):
-    grown = 0
+    grown = extended = 0
     for rooms, asked in _grow(seed, 16):
         c, fresh = castle_of(rooms), _scratch(rooms)
-        assert c.parent is not None
+        assert c.witnesses is not None
         grown += 1
+        extended += c._grid is not None     # extended from the parent's, not built anew
         for tile in asked:
             assert placeable(c, tile) == placeable(fresh, tile), tile
             assert legal(c, tile) == legal(fresh, tile), tile
-    assert grown >= 14
+        for name in ("full", "part", "contact", "fence", "doors"):
+            assert _window(c.grid(), name, fresh.grid()) == getattr(fresh.grid(), name), name
+    assert grown >= 14 and extended >= grown // 2
+
+
+def _window(g, name: str, other) -> int:
+    """Mask ``name`` of grid ``g`` redrawn on the window of grid ``other``."""
+    out, mask = 0, getattr(g, name)
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        cell, k = divmod(low.bit_length() - 1, 4)
+        y, x = divmod(cell, g.w)
+        out |= 1 << other.offset(x + g.x0, y + g.y0) + k
+    return out
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_every_remembered_verdict_is_the_exact_one(seed):
-    """Every placement where a door of the tile meets an open castle door, judged by the
-    grown castles (their own verdict or one reused from the parent), against the rules
-    worked out anew, legal and illegal ones alike."""
-    judged = reused = 0
+def test_every_verdict_on_the_masks_is_the_exact_one(seed):
+    """Every placement where a door of the tile meets an open castle door, judged on the
+    grown castles' masks, against the rules worked out anew from the element sets, legal
+    and illegal ones alike."""
+    judged, legal_ones, illegal = 0, 0, 0
     for rooms, asked in _grow(100 + seed, 14):
         c = castle_of(rooms)
-        parent = c.parent[0]
         for tile in asked:
             for o, x, y, side in door_pair_candidates(c, tile):
-                assert check(c, o, x, y, side) == check_anew(c, o, x, y, side)
+                assert c.grid().fits(o, x, y)
+                got = check(c, o, x, y, side)
+                assert got == check_anew(c, o, x, y, side)
                 judged += 1
-                reused += P._key(o.rot, x, y, side) in parent.get(tile, {})
-    assert judged > 2000 and reused > 500
+                legal_ones += got is not None
+                illegal += got is None
+    assert judged > 2000 and legal_ones > 500 and illegal > 500
+
+
+def test_far_placements_are_judged_without_the_grid():
+    """A typed placement outside the castle's grid window is refused by the element sets
+    (not wrapped around the masks into another row)."""
+    c = castle_of([{"tile": D.FOYER, "rot": 0, "x": 0, "y": 0, "side": "front"}])
+    o = ORIENTS["parlor"][0]
+    for x, y in [(c.grid().x0 + c.grid().w, 0), (-100, 3), (5000, 5000)]:
+        assert not c.grid().fits(o, x, y)
+        assert check(c, o, x, y, None) is None
 
 
 def door_pair_candidates(c, tile):

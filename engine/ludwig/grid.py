@@ -1,0 +1,106 @@
+"""A castle as bit masks on a compact grid, so one placement is judged by a few shifts.
+
+The grid is a window of cells ``[x0, x0 + w) x [y0, ...)`` numbered row by row; cell
+(x, y) owns bits ``((y - y0) * w + x - x0) * 4 + k``.  In a triangle mask ``k`` is the
+triangle q, in an element mask the element kind, exactly as :func:`shapes.key` numbers
+them.  Translating a tile by one cell is then a shift by 4 bits, and testing it against
+the castle is a shift of the castle mask and an AND (Python ints are the bit vectors:
+no library is needed for masks of a few thousand bits).
+
+The window holds the castle's box with :data:`MARGIN` cells on every side: any tile
+touching the castle (its doors lie on the box or inside) fits in it without wrapping
+into the next row.  A castle grown by one room extends its parent's grid when the room
+keeps that margin, else builds a new one with room to grow (:data:`SLACK`).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .shapes import Orient, unkey
+
+MARGIN = 8      # > the largest tile side (7): a tile at a castle door stays inside
+SLACK = 4       # extra cells on each side of a new grid, so growth rarely rebuilds it
+
+
+class Masks(NamedTuple):
+    """One orientation of a tile as masks for a grid ``w`` cells wide (origin = its box
+    corner)."""
+    any: int        # triangles, full or clipped by its disc
+    full: int       # full triangles
+    contact: int    # boundary elements
+    fence: int      # fence elements
+    doors: int      # door elements
+    door_at: dict   # lowest bit of a door element -> (door index, local element key)
+
+
+_MASKS: dict[tuple[int, int], Masks] = {}
+
+
+def _bits(keys, w: int) -> int:
+    out = 0
+    for k in keys:
+        x, y, q = unkey(k)
+        out |= 1 << ((y * w + x) * 4 + q)
+    return out
+
+
+def masks(o: Orient, w: int) -> Masks:
+    """The masks of orientation ``o`` on a grid ``w`` cells wide (built once; the
+    orientations are module constants, so their ids are stable keys)."""
+    found = _MASKS.get((id(o), w))
+    if found is None:
+        full = _bits(o.full, w)
+        door_at = {}
+        for n, d in enumerate(o.doors):
+            door_at[_bits((d.elem,), w).bit_length() - 1] = (n, d.elem)
+        found = _MASKS[(id(o), w)] = Masks(
+            full | _bits(o.partial, w), full, _bits(o.contact, w), _bits(o.fence, w),
+            _bits((d.elem for d in o.doors), w), door_at)
+    return found
+
+
+class Grid:
+    """The masks of one castle (built from its rooms; extended, never changed)."""
+
+    __slots__ = ("x0", "y0", "w", "x1", "full", "part", "contact", "fence", "doors")
+
+    def __init__(self, box: list[int], room_orients) -> None:
+        bx0, by0, bx1, by1 = box
+        self.x0, self.y0 = bx0 - MARGIN - SLACK, by0 - MARGIN - SLACK
+        # cells past x1 + MARGIN stay free for a tile's right edge and its elements
+        self.w = -(-(bx1 - bx0 + 2 * (MARGIN + SLACK) + 2) // 8) * 8
+        self.x1 = self.x0 + self.w - 1 - MARGIN    # the box may grow up to here
+        self.full = self.part = self.contact = self.fence = self.doors = 0
+        for o, x, y in room_orients:
+            self.put(o, x, y)
+
+    def holds(self, box) -> bool:
+        """Does the window keep :data:`MARGIN` cells around ``box`` (x0, y0, x1, y1)?"""
+        return (box[0] - MARGIN > self.x0 and box[1] - MARGIN > self.y0
+                and box[2] < self.x1)
+
+    def copy(self) -> "Grid":
+        g = Grid.__new__(Grid)
+        g.x0, g.y0, g.w, g.x1 = self.x0, self.y0, self.w, self.x1
+        g.full, g.part, g.contact, g.fence, g.doors = (
+            self.full, self.part, self.contact, self.fence, self.doors)
+        return g
+
+    def offset(self, x: int, y: int) -> int:
+        """The bit offset of cell (x, y)."""
+        return ((y - self.y0) * self.w + x - self.x0) << 2
+
+    def fits(self, o: Orient, x: int, y: int) -> bool:
+        """Do the cells and elements of ``o`` at (x, y) lie inside the window?"""
+        return x >= self.x0 and y >= self.y0 and x + o.w < self.x0 + self.w
+
+    def put(self, o: Orient, x: int, y: int) -> None:
+        """Add a room (orientation ``o`` at x, y) to the masks."""
+        m, off = masks(o, self.w), self.offset(x, y)
+        self.full |= m.full << off
+        if m.any != m.full:
+            self.part |= (m.any ^ m.full) << off
+        self.contact |= m.contact << off
+        if m.fence:
+            self.fence |= m.fence << off
+        self.doors |= m.doors << off
