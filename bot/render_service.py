@@ -5,8 +5,9 @@ picture cannot leak what it never receives.
 
 Pictures are drawn in worker processes (one per core, shared by every renderer of
 this process, started on first use with Pillow, the render modules and the fonts
-already imported), so rendering runs beside the event loop instead of competing with
-it for the GIL, as ``asyncio.to_thread`` did.
+already imported; :mod:`render.workers` says why not ``ProcessPoolExecutor``), so
+rendering runs beside the event loop instead of competing with it for the GIL, as
+``asyncio.to_thread`` did.
 
 A picture is left out (the message goes out without it) when it would wait longer than
 ``wait_ms`` for a worker (the pictures ahead of it times the workers' recent time per
@@ -22,13 +23,13 @@ from __future__ import annotations
 import asyncio
 import atexit
 import logging
-import multiprocessing
 import os
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+
+from render.workers import ProcessPool
 
 log = logging.getLogger(__name__)
 
@@ -50,17 +51,15 @@ class _Pool:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._executor: ProcessPoolExecutor | None = None
+        self._executor: ProcessPool | None = None
 
-    def get(self) -> ProcessPoolExecutor:
+    def get(self) -> ProcessPool:
         with self._lock:
             if self._executor is None:
-                self._executor = ProcessPoolExecutor(
-                    max_workers=worker_count(), mp_context=multiprocessing.get_context("spawn"),
-                    initializer=warm_worker)
+                self._executor = ProcessPool(worker_count(), initializer=warm_worker)
             return self._executor
 
-    def broken(self, executor: ProcessPoolExecutor) -> None:
+    def broken(self, executor: ProcessPool) -> None:
         """``executor`` lost a worker: the next render starts a new pool."""
         with self._lock:
             if self._executor is executor:
@@ -78,7 +77,7 @@ _POOL = _Pool()
 atexit.register(_POOL.shutdown)
 
 
-def shared_pool() -> ProcessPoolExecutor:
+def shared_pool() -> ProcessPool:
     """The render workers of this process (started if needed)."""
     return _POOL.get()
 

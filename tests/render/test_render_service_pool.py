@@ -26,7 +26,7 @@ async def test_pictures_come_from_worker_processes_and_equal_the_inline_render()
     out = await Renderer().table("citadels", view, "en", 1, 0)
     assert out is not None and is_image(out)
     assert out == render_bytes("citadels", view, "en", "table")
-    workers = [p.pid for p in shared_pool()._processes.values()]
+    workers = shared_pool().pids()
     assert workers and os.getpid() not in workers
 
 
@@ -40,7 +40,7 @@ async def test_a_killed_worker_costs_one_picture_then_a_new_pool_draws():
     renderer = Renderer()
     view = spectator_view()
     assert await renderer.table("citadels", view, "en", 3, 0) is not None
-    for pid in [p.pid for p in shared_pool()._processes.values()]:
+    for pid in shared_pool().pids():
         os.kill(pid, signal.SIGKILL)
     await asyncio.sleep(0.2)
     first = await renderer.table("citadels", view, "en", 3, 1)   # may be lost
@@ -63,9 +63,9 @@ async def test_threads_mode_still_renders_and_shutdown_stops_the_workers():
     view = spectator_view()
     assert is_image(await Renderer(processes=False).table("citadels", view, "cs", 5, 0))
     await Renderer().table("citadels", view, "en", 6, 0)
-    workers = [p for p in shared_pool()._processes.values()]
+    workers = [w.process for w in shared_pool().workers]
     render_service.shutdown_pool()
-    assert workers and all(not p.is_alive() for p in workers)
+    assert workers and all(p.poll() is not None for p in workers)
     assert is_image(await Renderer().table("citadels", view, "en", 6, 1))  # starts anew
 
 
