@@ -38,18 +38,18 @@ def snapshot(state: dict) -> dict:
 
 
 class SeenCache:
-    """What the viewers saw right after a stored move (``Game.undo_verdict``'s counts:
-    None for a viewer it did not need to look at), so the next move's undo check does
-    not build and walk the views of its "before" state again.
+    """What an undo verdict kept of the state right after a stored move (per seat, how
+    its view's named ids differ from the spectator's: ``Game.undo_verdict``'s counts,
+    None for a seat it did not look at), so the next move's check builds no seat's view
+    of its "before" state.
 
     Per repository object (weakly held: two databases never share entries, a closed one
     takes its entries with it), then per (game id, seq): a stored game's seq names one
     state (each move advances it by one).  The game type and the state's RNG value are
-    kept too and must match, a cheap guard against anything else.  Bounded LRU; viewers
-    that saw the same share one Counter.  An entry is about 2.3-4.4 KB (measured over
-    the five games; a verdict that stopped early keeps fewer viewers), so the default
-    16384 tables (more than the 10,000 live tables one process serves: a smaller cache
-    churns before a table's next move) take about 40-70 MiB when full."""
+    kept too and must match, a cheap guard against anything else.  Bounded LRU; seats
+    whose counts are equal share one Counter (most seats' are empty or their hand).  The
+    default 16384 tables is more than the 10,000 live tables one process serves (a
+    smaller cache churns before a table's next move)."""
 
     def __init__(self, size: int = 16384) -> None:
         self._size = size
@@ -81,7 +81,7 @@ class SeenCache:
 def _shared(seen: tuple[Counter | None, ...]) -> tuple[Counter | None, ...]:
     """The counts, each one equal to an earlier viewer's replaced by that one (compared
     as plain dicts, in C: ``Counter.__eq__`` is a Python loop, and counts made by
-    ``named_ids`` hold no zeros, so both equalities agree); None stays None."""
+    ``engine.reveal.changed`` hold no zeros, so both equalities agree); None stays None."""
     distinct: list[Counter] = []
     out = []
     for counts in seen:

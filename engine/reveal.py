@@ -8,7 +8,7 @@ JSON by exact types and, for a seat's view, only where it differs from the spect
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from engine.core import scoped_view
 
@@ -17,22 +17,27 @@ if TYPE_CHECKING:
 
 
 def named_ids(value: Any, names: Mapping[str, Any]) -> Counter:
-    """How often each id of ``names`` occurs in a JSON value (as a string or a key).
+    """How often each id of ``names`` occurs in a JSON value (as a string or a key)."""
+    return Counter(_found(value, names))
 
-    Hot (the generic undo rule walks several views per click): exact-type checks for the
-    JSON types first, bound methods, and one ``Counter`` at the end; subclasses of
-    str/dict/list/tuple still count, by the slower ``isinstance`` branch."""
-    found: list = []
+
+def _found(value: Any, names: Mapping[str, Any] | set) -> Iterator:
+    """Each id of ``names`` in a JSON value (a string or a key), as often as it occurs.
+
+    Hot (the undo rule walks the parts by which views differ on every click): exact-type
+    checks for the JSON types first, and bound methods; subclasses of str/dict/list/tuple
+    still count, by the slower ``isinstance`` branch."""
     stack, contains = [value], names.__contains__
-    pop, push, add = stack.pop, stack.extend, found.append
+    pop, push = stack.pop, stack.extend
     while stack:
         item = pop()
         kind = type(item)
         if kind is str:
             if contains(item):
-                add(item)
+                yield item
         elif kind is dict:
-            found.extend(filter(contains, item))
+            for key in filter(contains, item):
+                yield key
             push(item.values())
         elif kind is list or kind is tuple:
             push(item)
@@ -40,13 +45,22 @@ def named_ids(value: Any, names: Mapping[str, Any]) -> Counter:
             continue
         elif isinstance(item, str):
             if item in names:
-                add(item)
+                yield item
         elif isinstance(item, dict):
-            found.extend(k for k in item if k in names)
+            yield from (key for key in item if key in names)
             push(item.values())
         elif isinstance(item, (list, tuple)):
             push(item)
-    return Counter(found)
+
+
+def _shows_all(value: Any, wanted: set) -> bool:
+    """Does ``value`` name every id of ``wanted``?  Stops as soon as it has seen them."""
+    missing = set(wanted)
+    for name in _found(value, wanted):
+        missing.discard(name)
+        if not missing:
+            return True
+    return not missing
 
 
 _SCALARS = frozenset((int, float, bool, type(None)))
@@ -104,11 +118,42 @@ def _differences(value: Any, base: Any, added: list, removed: list) -> None:
         removed.append(base)
 
 
+def changed(value: Any, base: Any, names: Mapping[str, Any]) -> Counter:
+    """How many times more (negative: fewer) each id of ``names`` occurs in ``value`` than
+    in the similar ``base``, from their differences alone (:func:`_differences`): an id
+    that rises is in the parts ``value`` added more often than in the parts it replaced.
+    No zero counts, so two of them compare as plain dicts."""
+    added: list = []
+    removed: list = []
+    _differences(value, base, added, removed)
+    if not added and not removed:
+        return Counter()
+    delta = named_ids(added, names)
+    if removed:
+        delta.subtract(named_ids(removed, names))
+        if 0 in delta.values():
+            delta = Counter({name: n for name, n in delta.items() if n})
+    return delta
+
+
 def undo_verdict(game: "Game", before: "State", after: "State", events: "list[Event]",
                  seen_before: "tuple[Counter | None, ...] | None" = None,
                  mover: int | None = None,
                  ) -> "tuple[bool, tuple[Counter | None, ...] | None]":
-    """The generic :meth:`Game.undo_verdict` (its docstring says what each argument is)."""
+    """The generic :meth:`Game.undo_verdict`, by differences only.
+
+    The spectator sees more after the move when its view's change (``public``: what
+    :func:`changed` says of its views after and before) has an id that rises.  A seat's
+    view is the spectator's plus its own part: ``mine`` (its view after beside the
+    spectator's after) and ``knew`` (the same of the views before), so it sees more when
+    ``public + mine - knew`` has an id that rises; a told id (named by a public event)
+    must have been in its view before: in the spectator's (``base``), and not taken away
+    by ``knew``.  No view is walked whole and no full counts are kept.
+
+    ``seen_before``/the counts returned: per seat, its ``mine`` (None for the seats not
+    looked at: the verdict stops at the first seat that sees more, the mover first), so
+    the next move reads ``knew`` from them and builds no seat's view of its ``before``.
+    None when the rule decided before looking at any seat."""
     if before.get("rng") != after.get("rng") or game.result(after) is not None:
         return False, None
     if any(e.visible_to is not None for e in events):
@@ -116,32 +161,43 @@ def undo_verdict(game: "Game", before: "State", after: "State", events: "list[Ev
     names = game.names()
     told = set(named_ids([dict(e.params) for e in events], names))  # said in public
     spectator = scoped_view(game, after, None)
-    viewers = 1 + int(spectator.get("players") or 0)
-    if seen_before is None or len(seen_before) != viewers:
-        seen_before = (None,) * viewers   # nothing kept (or not this game's counts)
-    base, knew = None, seen_before[0]
-    if knew is None:   # the spectator's view before: its changes alone are walked
-        base = game.view(before, None)   # (views before a move: nobody looks again)
-        knew = named_ids(base, names)
-        public = named_ids_beside(spectator, base, knew, names)
-    else:
-        public = named_ids(spectator, names)
-    before_public, seen = knew, public
-    seen_after: list[Counter | None] = [public] + [None] * (viewers - 1)
-    order = range(viewers) if mover is None or not 0 <= mover < viewers - 1 \
-        else (0, mover + 1, *(v for v in range(1, viewers) if v != mover + 1))
-    for viewer in order:
-        if viewer:
-            seen = seen_after[viewer] = named_ids_beside(
-                scoped_view(game, after, viewer - 1), spectator, public, names)
-            knew = seen_before[viewer]
-            if knew is None:
-                view = game.view(before, viewer - 1)
-                knew = named_ids(view, names) if base is None \
-                    else named_ids_beside(view, base, before_public, names)
-        if (not dict.__eq__(seen, knew) and seen - knew) or told - knew.keys():
-            return False, tuple(seen_after)  # (dict ==: in C, no zero counts here)
-    return True, tuple(seen_after)
+    base = game.view(before, None)   # (views before a move: nobody looks again)
+    public = changed(spectator, base, names)
+    if any(n > 0 for n in public.values()) or told and not _shows_all(base, told):
+        return False, None
+    seats = int(spectator.get("players") or 0)
+    if seen_before is None or len(seen_before) != seats:
+        seen_before = (None,) * seats   # nothing kept (or not this game's)
+    seen: list[Counter | None] = [None] * seats
+    order = range(seats) if mover is None or not 0 <= mover < seats \
+        else (mover, *(seat for seat in range(seats) if seat != mover))
+    for seat in order:
+        mine = seen[seat] = changed(scoped_view(game, after, seat), spectator, names)
+        knew = seen_before[seat]
+        if knew is None:
+            knew = changed(game.view(before, seat), base, names)
+        if not dict.__eq__(mine, knew) and _rises(public, mine, knew) \
+                or told and _unknown(told, base, knew):
+            return False, tuple(seen)
+    return True, tuple(seen)
+
+
+def _rises(public: Counter, mine: Counter, knew: Counter) -> bool:
+    """Has ``public + mine - knew`` a positive count?  (``public`` has none.)"""
+    shown, had = public.get, knew.get
+    if any(n - had(name, 0) + shown(name, 0) > 0 for name, n in mine.items()):
+        return True
+    return any(shown(name, 0) > n for name, n in knew.items() if name not in mine)
+
+
+def _unknown(told: set, base: Any, knew: Counter) -> bool:
+    """Was a told id missing from a seat's view before, which held ``knew`` more of each
+    id than ``base`` (that holds every told id)?  Only a negative ``knew`` can take one
+    away, and only then is ``base`` counted."""
+    if all(knew.get(name, 0) >= 0 for name in told):
+        return False
+    counts = named_ids(base, told)
+    return any(counts[name] + knew.get(name, 0) < 1 for name in told)
 
 
 def seen_names(game: "Game", state: "State", names: Mapping[str, Any] | None = None,
