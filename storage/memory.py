@@ -64,15 +64,13 @@ class Memory:
                 (game_id, seq, seat, before_text, state_hash(after)))
 
     async def clear_undo(self, game_id: int) -> None:
-        async with self._db.transaction() as tx:
-            await tx.execute("DELETE FROM undo_points WHERE game = ?", (game_id,))
+        await self._db.execute("DELETE FROM undo_points WHERE game = ?", (game_id,))
 
     async def top_undo(self, game_id: int) -> dict | None:
         """The latest undo point: ``{"seq", "seat", "before", "after_hash"}``."""
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone(
-                "SELECT seq, seat, before, after_hash FROM undo_points WHERE game = ?"
-                " ORDER BY seq DESC LIMIT 1", (game_id,))
+        row = await self._db.fetchone(
+            "SELECT seq, seat, before, after_hash FROM undo_points WHERE game = ?"
+            " ORDER BY seq DESC LIMIT 1", (game_id,))
         if row is None:
             return None
         return {"seq": row["seq"], "seat": row["seat"], "before": json.loads(row["before"]),
@@ -105,10 +103,9 @@ class Memory:
 
     async def move_log(self, game_id: int) -> list[dict]:
         """Every move with its events: ``[{"seq", "seat", "action", "events", "at"}]``."""
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(
-                "SELECT seq, seat, action, events, at FROM moves WHERE game = ? ORDER BY seq",
-                (game_id,))
+        rows = await self._db.fetchall(
+            "SELECT seq, seat, action, events, at FROM moves WHERE game = ? ORDER BY seq",
+            (game_id,))
         return [{"seq": r["seq"], "seat": r["seat"], "action": json.loads(r["action"]),
                  "events": json.loads(r["events"]), "at": r["at"]} for r in rows]
 
@@ -116,18 +113,16 @@ class Memory:
     async def unrated_games(self, guild_id: int | None) -> list[int]:
         """Finished games of ``guild_id`` not yet counted in the ratings, oldest first."""
         where, params = ("guild IS NULL", ()) if guild_id is None else ("guild = ?", (guild_id,))
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(
-                f"SELECT id FROM games WHERE {where} AND status = 'finished' AND id NOT IN"
-                " (SELECT game FROM rated_games) ORDER BY updated, id", params)
+        rows = await self._db.fetchall(
+            f"SELECT id FROM games WHERE {where} AND status = 'finished' AND id NOT IN"
+            " (SELECT game FROM rated_games) ORDER BY updated, id", params)
         return [r["id"] for r in rows]
 
     async def ratings(self, guild: int, game_type: str,
                       users: list[int] | None = None) -> dict[int, Rating]:
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(
-                'SELECT "user", mu, sigma, games FROM ratings WHERE guild = ? AND type = ?',
-                (guild, game_type))
+        rows = await self._db.fetchall(
+            'SELECT "user", mu, sigma, games FROM ratings WHERE guild = ? AND type = ?',
+            (guild, game_type))
         out = {r["user"]: Rating(r["user"], r["mu"], r["sigma"], r["games"]) for r in rows}
         return out if users is None else {u: out[u] for u in users if u in out}
 

@@ -187,6 +187,40 @@ STEPS: list[Step] = [
        #     one while its ``rev`` is, which one indexed read tells
         "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0",
     ),
+    (  # v11: the outbox writes fewer pages per move (measured: 27.8 -> 21 pages written
+       #     to the WAL per loadtest click).  Its two tables keep their rows in their
+       #     primary key's b-tree (WITHOUT ROWID: no second b-tree of row ids to write),
+       #     and ``announcements_due`` goes: each claim and each job's end rewrote it,
+       #     while the few open jobs are found through ``announcements_open`` as fast
+       #     (the due ones are filtered and sorted from there)
+        "DROP INDEX announcements_due",
+        """CREATE TABLE announcements_v11 (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            from_seq INTEGER NOT NULL,
+            before TEXT NOT NULL,
+            actor INTEGER,
+            state TEXT NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'done')),
+            attempts INTEGER NOT NULL DEFAULT 0,
+            next_try REAL NOT NULL DEFAULT 0,
+            error TEXT,
+            PRIMARY KEY (game, from_seq)
+        ) WITHOUT ROWID""",
+        "INSERT INTO announcements_v11 SELECT game, from_seq, before, actor, state, attempts,"
+        " next_try, error FROM announcements",
+        "DROP TABLE announcements",
+        "ALTER TABLE announcements_v11 RENAME TO announcements",
+        "CREATE UNIQUE INDEX announcements_open ON announcements (game) WHERE state = 'open'",
+        """CREATE TABLE deliveries_v11 (
+            game INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            effect TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            detail TEXT,
+            PRIMARY KEY (game, effect)
+        ) WITHOUT ROWID""",
+        "INSERT INTO deliveries_v11 SELECT game, effect, seq, detail FROM deliveries",
+        "DROP TABLE deliveries",
+        "ALTER TABLE deliveries_v11 RENAME TO deliveries",
+    ),
 ]
 
 

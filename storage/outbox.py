@@ -74,11 +74,10 @@ class Outbox:
         processes delivering at once exactly one wins; a claimer that dies leaves a
         lease that lapses, then anyone may deliver.  The job's backoff or its end
         replaces the lease."""
-        async with self._db.transaction() as tx:
-            won = await tx.fetchone(
-                "UPDATE announcements SET next_try = ? WHERE game = ? AND from_seq = ?"
-                " AND state = 'open' AND next_try = ? RETURNING game",
-                (until, job.game, job.from_seq, job.next_try))
+        won = await self._db.fetchone(
+            "UPDATE announcements SET next_try = ? WHERE game = ? AND from_seq = ?"
+            " AND state = 'open' AND next_try = ? RETURNING game",
+            (until, job.game, job.from_seq, job.next_try), write=True)
         if won is not None:
             job.next_try = until
         return won is not None
@@ -106,9 +105,8 @@ class Outbox:
     # -- reading ------------------------------------------------------------------------
     async def job(self, game_id: int) -> Job | None:
         """The game's open job, if any."""
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone(f"SELECT {_JOB_COLUMNS} FROM announcements"
-                                    " WHERE game = ? AND state = 'open'", (game_id,))
+        row = await self._db.fetchone(f"SELECT {_JOB_COLUMNS} FROM announcements"
+                                      " WHERE game = ? AND state = 'open'", (game_id,))
         return None if row is None else _job(row)
 
     async def open_jobs(self, due_by: float | None = None) -> list[Job]:
@@ -116,50 +114,44 @@ class Outbox:
         where, params = "state = 'open'", []
         if due_by is not None:
             where, params = where + " AND next_try <= ?", [due_by]
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(f"SELECT {_JOB_COLUMNS} FROM announcements WHERE {where}"
-                                     " ORDER BY next_try, game", params)
+        rows = await self._db.fetchall(f"SELECT {_JOB_COLUMNS} FROM announcements WHERE {where}"
+                                       " ORDER BY next_try, game", params)
         return [_job(r) for r in rows]
 
     async def next_try(self) -> float | None:
         """When the earliest open job is due (None: nothing is open)."""
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone("SELECT min(next_try) FROM announcements"
-                                    " WHERE state = 'open'")
+        row = await self._db.fetchone("SELECT min(next_try) FROM announcements"
+                                      " WHERE state = 'open'")
         return None if row is None or row[0] is None else float(row[0])
 
     async def unannounced_starts(self) -> list[int]:
         """Active games that never had a job nor a board: the process died between the
         game's start and the job of its first board (two transactions)."""
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall(
-                "SELECT id FROM games WHERE status = 'active'"
-                " AND id NOT IN (SELECT game FROM announcements)"
-                " AND id NOT IN (SELECT game FROM messages WHERE kind = 'board')")
+        rows = await self._db.fetchall(
+            "SELECT id FROM games WHERE status = 'active'"
+            " AND id NOT IN (SELECT game FROM announcements)"
+            " AND id NOT IN (SELECT game FROM messages WHERE kind = 'board')")
         return [r["id"] for r in rows]
 
     async def count_open(self) -> int:
-        async with self._db.transaction(write=False) as tx:
-            row = await tx.fetchone("SELECT count(*) FROM announcements WHERE state = 'open'")
+        row = await self._db.fetchone("SELECT count(*) FROM announcements WHERE state = 'open'")
         return row[0]
 
     # -- progress -----------------------------------------------------------------------
     async def effects(self, game_id: int) -> dict[str, tuple[int, Any]]:
         """The delivered effects of the game's open job: key -> (seq, detail)."""
-        async with self._db.transaction(write=False) as tx:
-            rows = await tx.fetchall("SELECT effect, seq, detail FROM deliveries WHERE game = ?",
-                                     (game_id,))
+        rows = await self._db.fetchall("SELECT effect, seq, detail FROM deliveries WHERE game = ?",
+                                       (game_id,))
         return {r["effect"]: (r["seq"], None if r["detail"] is None else json.loads(r["detail"]))
                 for r in rows}
 
     async def mark(self, game_id: int, effect: str, seq: int, detail: Any = None) -> None:
         """Effect ``effect`` was delivered (showing the game at ``seq``)."""
-        async with self._db.transaction() as tx:
-            await tx.execute(
-                "INSERT INTO deliveries (game, effect, seq, detail) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (game, effect) DO UPDATE SET seq = excluded.seq,"
-                " detail = excluded.detail",
-                (game_id, effect, seq, None if detail is None else _dumps(detail)))
+        await self._db.execute(
+            "INSERT INTO deliveries (game, effect, seq, detail) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (game, effect) DO UPDATE SET seq = excluded.seq,"
+            " detail = excluded.detail",
+            (game_id, effect, seq, None if detail is None else _dumps(detail)))
 
     async def done(self, job: Job, seq: int | None = None) -> bool:
         """The job is delivered (up to move ``seq``): close it and forget its effects,
@@ -180,10 +172,9 @@ class Outbox:
 
     async def failed(self, job: Job, next_try: float, error: str) -> None:
         """A delivery attempt failed: count it, try again at ``next_try``."""
-        async with self._db.transaction() as tx:
-            await tx.execute("UPDATE announcements SET attempts = attempts + 1, next_try = ?,"
-                             " error = ? WHERE game = ? AND from_seq = ?",
-                             (next_try, error[:500], job.game, job.from_seq))
+        await self._db.execute("UPDATE announcements SET attempts = attempts + 1, next_try = ?,"
+                               " error = ? WHERE game = ? AND from_seq = ?",
+                               (next_try, error[:500], job.game, job.from_seq))
         job.attempts, job.next_try, job.error = job.attempts + 1, next_try, error
 
     async def forget_game(self, game_id: int) -> None:

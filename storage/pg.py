@@ -12,7 +12,9 @@ checks and updates single statements (``UPDATE ... WHERE seq = ? RETURNING``) so
 concurrent writer waits for the row lock and then sees the new row.  A read
 (``transaction(write=False)``) opens no transaction at all: each statement sees what
 was committed when it started (one round trip instead of three: BEGIN and COMMIT
-each cost one; measured ``user_prefs`` 0.16 ms -> 0.06 ms on loopback).  The
+each cost one; measured ``user_prefs`` 0.16 ms -> 0.06 ms on loopback).  A write of
+one statement (``PgDb.execute``/``fetchone``/``fetchall``) runs the same way: a
+statement is atomic by itself.  The
 repositories' reads are single statements, or (a game and its seats) read rows by
 key, so they need no snapshot spanning statements; never uncommitted data.
 """
@@ -133,6 +135,27 @@ class PgDb:
                 return
             async with conn.transaction(isolation="read_committed"):
                 yield PgTx(conn)
+
+    # -- one statement, a transaction of its own (as storage.db.Db) ------------------
+    async def fetchone(self, sql: str, params: Iterable[Any] = (), *,
+                       write: bool = False) -> asyncpg.Record | None:
+        """One statement, atomic by itself: no BEGIN and COMMIT round trips."""
+        async with self._acquire() as conn:
+            return await conn.fetchrow(pg_sql(sql), *params)
+
+    async def fetchall(self, sql: str, params: Iterable[Any] = (), *,
+                       write: bool = False) -> list[asyncpg.Record]:
+        async with self._acquire() as conn:
+            return await conn.fetch(pg_sql(sql), *params)
+
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> None:
+        async with self._acquire() as conn:
+            await conn.execute(pg_sql(sql), *params)
+
+    def _acquire(self):
+        if self._closed:
+            raise RuntimeError(f"database {self.path} is closed")
+        return self.pool.acquire()
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[asyncpg.Connection]:

@@ -182,6 +182,11 @@ PG_STEPS: list[Step] = [
     (  # v10: a game's revision, advanced by every write to its row or seats (storage/live.py)
         "ALTER TABLE games ADD COLUMN rev INTEGER NOT NULL DEFAULT 0",
     ),
+    (  # v11: no ``announcements_due`` (a claim then updates its row in place, a HOT
+       #     update); open jobs are found through ``announcements_open``.  (SQLite's v11
+       #     also stores the outbox's tables WITHOUT ROWID, which PostgreSQL has no use for)
+        "DROP INDEX announcements_due",
+    ),
 ]
 
 _VERSION_TABLE = "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"
