@@ -3,7 +3,7 @@ import asyncio
 
 import pytest
 
-from storage import StaleMove
+from storage import StaleMove, open_database
 from storage.db import Db
 
 from storage_helpers import active_game
@@ -112,3 +112,64 @@ async def test_cancelled_transaction_leaves_connection_usable(db):
     assert await db.user_prefs(7) == {"locale": None, "dm_closed": False}
     assert await db.append_move(game_id, expected_seq=0, seat=0, action={},
                                 state={"count": 1}) == 1
+
+
+async def test_a_statement_on_its_own_waits_for_an_open_transaction_and_outlives_it(db):
+    """A one-statement write (no transaction of its own while the connection is free)
+    issued while another task's transaction is open neither joins that transaction
+    (rolled back with it) nor commits its half-done work."""
+    inside = asyncio.Event()
+
+    async def doomed_writer():
+        async with db._db.transaction() as tx:
+            await tx.execute("INSERT INTO users (\"user\", locale) VALUES (1, 'cs')")
+            inside.set()
+            await asyncio.sleep(0.05)
+            raise RuntimeError("abort")
+
+    writer = asyncio.create_task(doomed_writer())
+    await inside.wait()
+    await db.set_user_pref(2, locale="en")      # one statement: waits its turn
+    with pytest.raises(RuntimeError):
+        await writer
+    assert await db.user_prefs(1) == {"locale": None, "dm_closed": False}
+    assert await db.user_prefs(2) == {"locale": "en", "dm_closed": False}
+
+
+async def test_a_statement_on_its_own_is_committed_at_once(db, target):
+    """A write with RETURNING, run on its own, leaves no transaction open behind it:
+    another connection sees it at once, and the next transaction starts cleanly."""
+    game_id = await db.create_game("citadels", engine_version=1, options={}, guild_id=None,
+                                   channel_id=1, host_id=1, locale="en")
+    other = await open_database(target)
+    try:
+        assert (await other.load_game(game_id)).status == "lobby"
+    finally:
+        await other.close()
+    if not db._db.shared:
+        assert not db._db.raw.in_transaction
+    async with db._db.transaction() as tx:
+        await tx.execute("UPDATE games SET host = 2 WHERE id = ?", (game_id,))
+    assert (await db.load_game(game_id)).host_id == 2
+
+
+async def test_statements_on_their_own_count_towards_checkpoints(tmp_path, monkeypatch):
+    """Writes that skip the transaction lock still start the WAL's checkpoints."""
+    import storage.db as dbmod
+
+    monkeypatch.setattr(dbmod, "CHECKPOINT_WRITES", 20)
+    monkeypatch.setattr(dbmod, "CHECKPOINT_IDLE_S", 60.0)
+    database = await dbmod.Db.open(tmp_path / "c.db")
+    try:
+        await database.execute("CREATE TABLE t (n INTEGER)")
+        for n in range(100):
+            await database.execute("INSERT INTO t VALUES (?)", (n,))
+            await asyncio.sleep(0)
+        for _ in range(100):
+            if database.checkpoints.runs:
+                break
+            await asyncio.sleep(0.01)
+        assert database.checkpoints.runs > 0
+        assert (await database.fetchone("SELECT count(*) FROM t"))[0] == 100
+    finally:
+        await database.close()
