@@ -37,7 +37,7 @@ class Castle:
 
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
-                 "_exits", "_free", "checks", "witnesses", "legal", "placeable",
+                 "_exits", "_free", "witnesses", "legal", "placeable",
                  "_open_doors_sorted", "offers", "values", "bonuses", "_grid")
 
     def __init__(self) -> None:
@@ -64,9 +64,6 @@ class Castle:
 
     def _forget(self) -> None:
         """Drop what ``placement`` remembered about this castle (it has just changed)."""
-        #: tile -> placement (grid offset, rotation, side) -> verdict (ints): see
-        #: ``placement.check``
-        self.checks: dict[str, dict[int, int]] = {}
         #: the parent castle's ``placeable`` (its witnesses usually stay legal)
         self.witnesses: dict[str, tuple] | None = None
         #: the castle as bit masks (``grid``), built when first asked

@@ -29,22 +29,14 @@ def sides_of(tile: str) -> tuple:
 def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
     """The rooms the placement connects to, or None if it is illegal.
 
-    Judged on the castle's grid and remembered per castle (``castle.checks``, keyed by
-    the grid offset).  Outside the grid (a typed answer far away, never an offered one)
-    it is worked out anew, without the memory."""
+    Judged on the castle's grid; outside it (a typed answer far away, never an offered
+    one) worked out from the element sets."""
     g = castle.grid()
     if not g.fits(o, ox, oy):
         return check_anew(castle, o, ox, oy, side)
-    memo = castle.checks.get(o.tile)
-    if memo is None:
-        memo = castle.checks[o.tile] = {}
-    off = g.offset(ox, oy)
-    k = off * 12 + o.rot * 3 + _SIDES[side]
-    verdict = memo.get(k)
-    if verdict is None:
-        verdict = memo[k] = _verdict(castle, g, o, masks(o, g.w), _floors(o, side), side,
-                                     off, ox, oy)
-    return _rooms(verdict >> 1) if verdict > 0 and verdict & 1 else None
+    verdict = _verdict(castle, g, o, masks(o, g.w), _floors(o, side), side, g.offset(ox, oy),
+                       ox, oy, -1, 0)
+    return set(_rooms(verdict >> 1)) if verdict > 0 and verdict & 1 else None
 
 
 _SIDES = {None: 0, "ground": 1, "downstairs": 2}
@@ -60,10 +52,13 @@ def _floors(o: Orient, side: str | None) -> tuple[str, ...]:
 
 
 def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, off: int,
-             ox: int, oy: int) -> int:
+             ox: int, oy: int, door_bit: int, door_room: int) -> int:
     """-1 if rules 1-4 or 6-8 forbid the placement, else the bit mask of the rooms it
-    links to, shifted once, plus 1 if it keeps an exit (rule 5).  Ints only: dicts of
-    ints are not tracked by the garbage collector, so the memory does not slow it."""
+    links to, shifted once, plus 1 if it keeps an exit (rule 5).
+
+    ``door_bit``: the tile's door known to meet an open door of room ``door_room`` on the
+    same floor (a scan's door pair; -1 if none is known): when it is the only door that
+    meets one, the links are known without looking the doors up."""
     if (g.full >> off) & m.any or (g.part and m.full and (g.part >> off) & m.full):
         return -1
     if o.circle and castle.circles and _discs_meet(castle, o, ox, oy):
@@ -72,7 +67,11 @@ def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, o
         return -1
     meet = (g.doors >> off) & m.doors
     links = 0
-    if meet:
+    if meet == door_bit:
+        if o.tile == D.STAIRS and castle.rooms[door_room]["tile"] == D.STAIRS:
+            return -1
+        links = 1 << door_room
+    elif meet:
         sh = shift(ox, oy)
         doors, stairs = castle.doors, o.tile == D.STAIRS
         while meet:
@@ -91,20 +90,27 @@ def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, o
     return links << 1 | _keeps_exit(castle, o, ox, oy, side)
 
 
-def _rooms(mask: int) -> set[int]:
-    out = set()
-    while mask:
-        low = mask & -mask
-        out.add(low.bit_length() - 1)
-        mask ^= low
-    return out
+_ROOMS: dict[int, frozenset[int]] = {}
+
+
+def _rooms(mask: int) -> frozenset[int]:
+    """The rooms of a bit mask (shared: one frozenset per mask)."""
+    found = _ROOMS.get(mask)
+    if found is None:
+        out, rest = set(), mask
+        while rest:
+            low = rest & -rest
+            out.add(low.bit_length() - 1)
+            rest ^= low
+        found = _ROOMS[mask] = frozenset(out)
+    return found
 
 
 def check_anew(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[int] | None:
     """:func:`check` worked out from the castle's element sets, without its grid or
     memory (the reference for tests, and the judge far outside the grid)."""
     links = _local(castle, o, ox, oy, side)
-    return _rooms(links) if links and _keeps_exit(castle, o, ox, oy, side) else None
+    return set(_rooms(links)) if links and _keeps_exit(castle, o, ox, oy, side) else None
 
 
 def _discs_meet(castle: Castle, o: Orient, ox: int, oy: int) -> bool:
@@ -203,36 +209,52 @@ class _Rows:
 _FAR = 1 << 30
 
 
-def _rays(castle: Castle) -> tuple[list[tuple[int, int, int, int]], _Rows]:
-    """Open doors whose straight strip to infinity is empty, each as the strip's closed
-    box of cells ``(x0, x1, y0, y1)`` (unbounded sides at +-_FAR)."""
-    cached = castle._rays
-    if cached is not None:
-        return cached
-    out = []
-    rows = _Rows(castle)
-    for e, cx, cy, facing, _floor in castle.open_doors():
-        if facing == "N":
-            cy -= 1
-        elif facing == "W":
-            cx -= 1
-        if rows.strip_free(facing, cx, cy):
-            out.append((cx, cx, -_FAR, cy) if facing == "N" else
-                       (cx, cx, cy, _FAR) if facing == "S" else
-                       (cx, _FAR, cy, cy) if facing == "E" else (-_FAR, cx, cy, cy))
-    castle._rays = out, rows
-    return castle._rays
+class _Rays:
+    """Open doors of the castle whose straight strip to infinity is empty, each as the
+    strip's closed box of cells ``(x0, x1, y0, y1)`` (unbounded sides at +-_FAR), found
+    door by door only as far as a question needs (most placements miss the first)."""
+
+    __slots__ = ("found", "doors", "next", "rows")
+
+    def __init__(self, castle: Castle) -> None:
+        self.found: list[tuple[int, int, int, int]] = []
+        self.doors = castle.open_doors()
+        self.next = 0
+        self.rows = _Rows(castle)
+
+    def more(self) -> bool:
+        """Look at open doors until one more ray is found; False when none is left."""
+        while self.next < len(self.doors):
+            _e, cx, cy, facing, _floor = self.doors[self.next]
+            self.next += 1
+            if facing == "N":
+                cy -= 1
+            elif facing == "W":
+                cx -= 1
+            if self.rows.strip_free(facing, cx, cy):
+                self.found.append((cx, cx, -_FAR, cy) if facing == "N" else
+                                  (cx, cx, cy, _FAR) if facing == "S" else
+                                  (cx, _FAR, cy, cy) if facing == "E" else (-_FAR, cx, cy, cy))
+                return True
+        return False
 
 
 def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> bool:
     """Rule 5, exactly: quick sufficient tests (an empty straight strip from an open door
     of the castle the tile's box misses, or from an open door of the new tile), else the
     courtyard flood fill."""
-    rays, rows = _rays(castle)
+    rays = castle._rays
+    if rays is None:
+        rays = castle._rays = _Rays(castle)
     x1, y1 = ox + o.w - 1, oy + o.h - 1
-    for rx0, rx1, ry0, ry1 in rays:
+    for rx0, rx1, ry0, ry1 in rays.found:
         if ox > rx1 or rx0 > x1 or oy > ry1 or ry0 > y1:
             return True
+    while rays.more():
+        rx0, rx1, ry0, ry1 = rays.found[-1]
+        if ox > rx1 or rx0 > x1 or oy > ry1 or ry0 > y1:
+            return True
+    rows = rays.rows
     sh = shift(ox, oy)
     for d in o.doors:
         if d.elem + sh in castle.contact:
@@ -259,6 +281,7 @@ class _Fit(NamedTuple):
     rank: int       # the placement key without its offset (rotation and side)
     masks: Masks
     floors: tuple[str, ...]
+    door_bit: int   # that door's element in ``masks``
 
 
 _FITS: dict[tuple[str, int], dict[tuple[str, str], list[_Fit]]] = {}
@@ -273,43 +296,40 @@ def _fits(tile: str, w: int) -> dict[tuple[str, str], list[_Fit]]:
         for o in ORIENTS[tile]:
             for d in o.doors:
                 for side in sides_of(tile):
-                    lx, ly, _k = unkey(d.elem)
+                    lx, ly, k = unkey(d.elem)
+                    back = (ly * w + lx) << 2
                     found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
-                                     []).append(_Fit(o, side, lx, ly, (ly * w + lx) << 2,
+                                     []).append(_Fit(o, side, lx, ly, back,
                                                      o.rot * 3 + _SIDES[side], masks(o, w),
-                                                     _floors(o, side)))
+                                                     _floors(o, side), 1 << (back + k)))
     return found
 
 
 def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
     """Legal placements ``(rot, x, y, side, links, door)`` in the stable order: by open
     castle door, then rotation, tile door and side; each placement once.  ``first``:
-    stop at the first one."""
+    stop at the first one.  ``links`` is a frozenset shared by equal ones."""
     g = castle.grid()
     fits = _fits(tile, g.w)
     seen: set[int] = set()
-    memo = castle.checks.get(tile)
-    if memo is None:
-        memo = castle.checks[tile] = {}
     out = []
-    x0, y0, w = g.x0, g.y0, g.w
+    x0, y0, w, doors = g.x0, g.y0, g.w, castle.doors
     for e, ex, ey, facing, floor in castle.open_doors():
         group = fits.get((facing, floor))
         if not group:
             continue
         at = ((ey - y0) * w + ex - x0) << 2
-        for fit in group:
-            off = at - fit.back
-            k = off * 12 + fit.rank
+        room = doors[e][0]
+        for o, side, lx, ly, back, rank, m, floors, door_bit in group:
+            off = at - back
+            k = off * 12 + rank
             if k in seen:
                 continue
             seen.add(k)
-            verdict = memo.get(k)
-            if verdict is None:
-                verdict = memo[k] = _verdict(castle, g, fit.o, fit.masks, fit.floors, fit.side,
-                                             off, ex - fit.lx, ey - fit.ly)
+            verdict = _verdict(castle, g, o, m, floors, side, off, ex - lx, ey - ly, door_bit,
+                               room)
             if verdict > 0 and verdict & 1:
-                out.append((fit.o.rot, ex - fit.lx, ey - fit.ly, fit.side, _rooms(verdict >> 1), e))
+                out.append((o.rot, ex - lx, ey - ly, side, _rooms(verdict >> 1), e))
                 if first:
                     return out
     return out
