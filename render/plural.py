@@ -39,6 +39,7 @@ def short_categories(lang: str) -> tuple[str, ...]:
     return tuple(c for c in categories(lang) if c not in OPTIONAL)
 
 
+@lru_cache(maxsize=4096, typed=True)   # (typed: 1.0 is not 1 in Czech)
 def category(lang: str, n: int | float) -> str:
     """``one``/``few``/``many``/``other`` … for the number ``n`` in ``lang`` (Babel/CLDR)."""
     return Locale.parse(lang).plural_form(abs(n))
@@ -123,20 +124,70 @@ class WordFormatter(string.Formatter):
         return super().get_value(key, args, kwargs)
 
     def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec:
-            return plural(self.lang, value, format_spec)
-        if format_spec in CASES:
-            return format(value, format_spec) if isinstance(value, Name) else str(value)
-        return super().format_field(value, format_spec)
+        return _field(self.lang, value, format_spec)
+
+
+def _field(lang: str, value: Any, spec: str) -> str:
+    """One placeholder's text: a plural form, a case form, or ``format(value, spec)``."""
+    if "|" in spec:
+        return plural(lang, value, spec)
+    if spec in CASES:
+        return format(value, spec) if isinstance(value, Name) else str(value)
+    return format(value, spec)
+
+
+_FILL_ERRORS = (ValueError, IndexError, AttributeError, KeyError, TypeError)
 
 
 def fill(template: str, lang: str, params: Mapping[str, Any],
          command: Callable[[str], str] = plain_command) -> str:
-    """``template`` with ``params`` filled (plural, case and command aware); never raises."""
+    """``template`` with ``params`` filled (plural, case and command aware); never raises.
+
+    What :class:`WordFormatter` would make of it, from the template's pieces parsed once
+    (:func:`_pieces`); a template with any other kind of field goes through it."""
+    pieces = _pieces(template)
+    if pieces is None:
+        try:
+            return WordFormatter(lang, command).vformat(template, (), _Lenient(params))
+        except _FILL_ERRORS:
+            return template
+    out = []
     try:
-        return WordFormatter(lang, command).vformat(template, (), _Lenient(params))
-    except (ValueError, IndexError, AttributeError, KeyError, TypeError):
+        for literal, name, spec in pieces:
+            out.append(literal)
+            if name is None:
+                continue
+            if name[0] == "/":
+                value = command(name[1:])
+            else:
+                value = params.get(name, _MISSING)
+                if value is _MISSING:
+                    value = "{" + name + "}"   # an unknown placeholder stays as written
+            out.append(_field(lang, value, spec))
+    except _FILL_ERRORS:
         return template
+    return "".join(out)
+
+
+_MISSING = object()
+
+
+@lru_cache(maxsize=16384)
+def _pieces(template: str) -> tuple[tuple[str, str | None, str], ...] | None:
+    """``template`` as ``(literal text, placeholder name or None, spec)`` pieces, when
+    each placeholder is a plain name (or a ``/command``) with a spec holding no field and
+    no conversion, as every catalog's are; None for any other (or a malformed) one."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    for _, name, spec, conversion in parsed:
+        if name is None:
+            continue
+        plain = name.isidentifier() if name[:1] != "/" else not ("." in name or "[" in name)
+        if not plain or conversion or "{" in spec:
+            return None
+    return tuple((literal, name, spec or "") for literal, name, spec, _ in parsed)
 
 
 def specs(template: str) -> list[tuple[str, str]]:
