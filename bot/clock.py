@@ -87,16 +87,28 @@ class TurnClock:
 
     async def lefts(self, row: GameRow) -> list[float]:
         points, _ = await self.store.settings(row.id)
+        return self._lefts(row, points)
+
+    @staticmethod
+    def _lefts(row: GameRow, points: list[float] | None) -> list[float]:
         return reminder_lefts(row.turn_timeout or 0, points or DEFAULT_REMINDERS)
 
     # -- after every change of a table ---------------------------------------------------
     async def after_turn(self, game: Game, row: GameRow, actor: int | None = None) -> None:
         """Start the clock of each newly waiting human seat, stop the others' (a seat
-        that moved itself starts its count of consecutive timeouts afresh)."""
+        that moved itself starts its count of consecutive timeouts afresh).
+
+        Settled once per state: asked again at the same seq (a delivery settles the
+        clock, then again before a new board) it would change nothing, so it reads
+        nothing either, unless for another ``actor`` (see ``ClockStore.settle``)."""
         if not row.turn_timeout:        # no clock, nothing to keep (it never goes away)
             return
+        key = (row.status, row.turn_timeout)
+        kept = self.store.settled(row.id, row.seq)
+        if kept is not None and kept[0][0] == key and actor in (None, kept[0][1]):
+            return
         now = self.now()
-        clocks = await self.store.seats(row.id)
+        clocks, (points, _) = await self.store.table(row.id)
         if row.status != "active" or row.state is None:
             if any(c.turn is not None for c in clocks.values()):
                 await self.store.stop(row.id)
@@ -104,7 +116,7 @@ class TurnClock:
         humans = {s.seat: s.user_id for s in row.seats if not s.is_ai and s.user_id}
         waiting = {d.seat for d in game.pending(row.state) if d.seat in humans}
         marker = json.dumps(game.turn_marker(row.state), default=str)
-        lefts = await self.lefts(row)
+        lefts = self._lefts(row, points)
         changed: list[SeatClock] = []
         for seat, c in clocks.items():
             if seat == actor and c.timeouts:
@@ -131,6 +143,9 @@ class TurnClock:
                 if c not in changed:
                     changed.append(c)
         await self.store.put(changed)
+        for c in changed:
+            clocks[c.seat] = c
+        self.store.settle(row.id, row.seq, (key, actor), clocks)
 
     # -- every minute ------------------------------------------------------------------
     async def tick(self, now: float | None = None) -> list[int]:
@@ -294,7 +309,8 @@ class TurnClock:
         shown = [s for s in row.seats if s.seat in asked and not s.is_ai and s.user_id]
         if not shown:
             return []
-        clocks = await self.store.seats(row.id) if row.turn_timeout else {}
+        kept = self.store.settled(row.id, row.seq) if row.turn_timeout else None
+        clocks = kept[1] if kept else await self.store.seats(row.id) if row.turn_timeout else {}
         away = await self.store.vacation_ends([s.user_id for s in shown], self.now())
         lines = []
         for s in shown:

@@ -17,6 +17,7 @@ seat by the lease: then another process claims it.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from storage.games import Database
@@ -25,6 +26,9 @@ NOTIFY = ("all", "reminders", "none")
 
 #: seconds a claimed due seat stays hidden from the other processes
 CLAIM_LEASE_S = 60.0
+
+#: tables whose clocks :meth:`ClockStore.settle` keeps (only until their next change)
+SETTLED_TABLES = 1024
 
 
 @dataclass
@@ -52,6 +56,11 @@ def _clock(row) -> SeatClock:
     return SeatClock(*(row[k] for k in _COLUMNS.split(", ")))
 
 
+def _settings(row) -> tuple[list[float] | None, int | None]:
+    reminders = row["reminders"]
+    return (json.loads(reminders) if reminders else None), row["zombie_after"]
+
+
 _PUT = (f"INSERT INTO clocks ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (game, seat) DO UPDATE SET "
         + ", ".join(f"{k} = excluded.{k}" for k in _COLUMNS.split(", ")[2:]))
@@ -65,12 +74,28 @@ class ClockStore:
         self._db = database._db  # the same connection and lock as the games
         # (game, seat) -> (its real due, the lease this process wrote in its place)
         self._claimed: dict[tuple[int, int], tuple[float, float]] = {}
+        # game -> (seq, key, clocks) as the turn clock settled them (see settle)
+        self._settled: OrderedDict[int, tuple[int, object, dict[int, SeatClock]]] = OrderedDict()
 
     # -- seat clocks -------------------------------------------------------------------
     async def seats(self, game_id: int) -> dict[int, SeatClock]:
         """The table's seat clocks (a seat this process claimed shows its real ``due``)."""
         rows = await self._db.fetchall(f"SELECT {_COLUMNS} FROM clocks WHERE game = ?", (game_id,))
-        clocks = {r["seat"]: _clock(r) for r in rows}
+        return self._real_due({r["seat"]: _clock(r) for r in rows})
+
+    async def table(self, game_id: int) -> tuple[dict[int, SeatClock],
+                                                 tuple[list[float] | None, int | None]]:
+        """The table's seat clocks (as :meth:`seats`) and its :meth:`settings`, in one
+        read."""
+        rows = await self._db.fetchall(
+            "SELECT s.reminders, s.zombie_after, "
+            + ", ".join(f"c.{k}" for k in _COLUMNS.split(", "))
+            + " FROM games g LEFT JOIN clock_settings s ON s.game = g.id"
+            " LEFT JOIN clocks c ON c.game = g.id WHERE g.id = ?", (game_id,))
+        clocks = {r["seat"]: _clock(r) for r in rows if r["seat"] is not None}
+        return self._real_due(clocks), (_settings(rows[0]) if rows else (None, None))
+
+    def _real_due(self, clocks: dict[int, SeatClock]) -> dict[int, SeatClock]:
         for c in clocks.values():
             real, lease = self._claimed.get((c.game, c.seat), (None, None))
             if c.due is not None and c.due == lease:   # not rewritten by anyone since
@@ -81,12 +106,35 @@ class ClockStore:
         """Insert or replace these seat clocks in one transaction (ends their claims)."""
         if not clocks:
             return
+        for game in {c.game for c in clocks}:
+            self.unsettle(game)
         async with self._db.transaction() as tx:
             for c in clocks:
                 await tx.execute(_PUT, (c.game, c.seat, c.turn, c.started, c.deadline,
                                         c.paused_left, c.reminded, c.due, c.timeouts))
         for c in clocks:
             self._claimed.pop((c.game, c.seat), None)
+
+    # -- what the turn clock settled at a table's seq ------------------------------------
+    def settle(self, game_id: int, seq: int, key: object, clocks: dict[int, SeatClock]) -> None:
+        """The turn clock brought the table's ``clocks`` up to date with its state at
+        ``seq`` (``key``: what else that depended on); kept until any write of this
+        store touches the table, so the same delivery neither settles them again nor
+        reads them back for the board.  (Another process sharing PostgreSQL may move a
+        seat's reminder or pause it meanwhile; nothing it changes at the same seq
+        makes the settling differ, and a board shows what was settled.)"""
+        self._settled[game_id] = (seq, key, clocks)
+        self._settled.move_to_end(game_id)
+        while len(self._settled) > SETTLED_TABLES:
+            self._settled.popitem(last=False)
+
+    def settled(self, game_id: int, seq: int) -> tuple[object, dict[int, SeatClock]] | None:
+        """(key, clocks) as settled at ``seq``, or None."""
+        kept = self._settled.get(game_id)
+        return None if kept is None or kept[0] != seq else kept[1:]
+
+    def unsettle(self, game_id: int) -> None:
+        self._settled.pop(game_id, None)
 
     async def due(self, now: float, limit: int = 500) -> list[SeatClock]:
         """Seat clocks with something due at ``now`` (indexed), earliest first, each
@@ -107,6 +155,7 @@ class ClockStore:
                     won.append(_clock(r))
         for c in won:
             self._claimed[(c.game, c.seat)] = (c.due, lease)
+            self.unsettle(c.game)
         return won
 
     async def next_due(self) -> float | None:
@@ -116,6 +165,7 @@ class ClockStore:
 
     async def stop(self, game_id: int) -> None:
         """The table ended: nothing is due any more."""
+        self.unsettle(game_id)
         await self._db.execute("UPDATE clocks SET turn = NULL, deadline = NULL, paused_left = NULL,"
                                " due = NULL WHERE game = ?", (game_id,))
         for key in [k for k in self._claimed if k[0] == game_id]:
@@ -137,12 +187,11 @@ class ClockStore:
         """(reminder points as fractions or seconds left, turns to zombie) or Nones."""
         row = await self._db.fetchone("SELECT reminders, zombie_after FROM clock_settings"
                                       " WHERE game = ?", (game_id,))
-        if row is None:
-            return None, None
-        return (json.loads(row["reminders"]) if row["reminders"] else None), row["zombie_after"]
+        return (None, None) if row is None else _settings(row)
 
     async def set_settings(self, game_id: int, *, reminders: list | None = None,
                            zombie_after: int | None = None) -> None:
+        self.unsettle(game_id)
         await self._db.execute(
             "INSERT INTO clock_settings (game, reminders, zombie_after) VALUES (?, ?, ?)"
             " ON CONFLICT (game) DO UPDATE SET"
@@ -152,6 +201,7 @@ class ClockStore:
 
     async def set_turn_timeout(self, game_id: int, seconds: int) -> None:
         """The table's turn clock (a column of its game row: advances its ``rev``)."""
+        self.unsettle(game_id)
         async with self._games.game_write(game_id) as tx:
             row = await tx.fetchone("UPDATE games SET turn_timeout = ?, rev = rev + 1"
                                     " WHERE id = ? RETURNING rev", (seconds, game_id))
