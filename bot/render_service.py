@@ -20,14 +20,13 @@ on a thread as before (for comparison in the loadtest).
 """
 from __future__ import annotations
 
-import asyncio
 import atexit
 import logging
 import os
 import threading
 import time
 from collections import OrderedDict
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import BrokenExecutor
 
 from render.workers import ProcessPool
 
@@ -162,13 +161,15 @@ class Renderer:
 
     async def _draw(self, game_id: str, view: dict, locale: str, which: str):
         """(picture or None, seconds the worker spent on it)."""
+        import asyncio   # here, not at the top: the render workers import this module
+        # (for timed_render) and have no use for asyncio's 8 MiB
         if not self.processes:
             return await asyncio.to_thread(timed_render, game_id, view, locale, which)
         executor = shared_pool()
         try:
             return await asyncio.get_running_loop().run_in_executor(
                 executor, timed_render, game_id, view, locale, which)
-        except BrokenProcessPool:
+        except BrokenExecutor:
             _POOL.broken(executor)
             raise
 

@@ -1,16 +1,15 @@
-"""render.workers: a process pool whose workers are plain ``python -m render.workers``
+"""render.workers: a process pool whose workers are plain ``python -m render.worker``
 children (no resource tracker, no re-import of the caller's main script)."""
 import gc
 import os
 import signal
 import time
-from concurrent.futures.process import BrokenProcessPool
 
 import psutil
 import pytest
 
 from bot import gc_policy
-from render.workers import ProcessPool
+from render.workers import BrokenWorkers, ProcessPool
 
 
 @pytest.fixture
@@ -41,9 +40,10 @@ def test_the_only_children_are_the_workers_and_they_import_little(pool):
     main = workers.submit(eval, "__import__('sys').modules['__main__'].__file__").result(30)
     started = {c.pid for c in psutil.Process().children()} - before
     assert started == set(workers.pids())                         # no resource tracker
-    assert all("render.workers" in psutil.Process(p).cmdline() for p in started)
-    assert main.endswith(os.path.join("render", "workers.py")) and "pytest" not in modules
+    assert all("render.worker" in psutil.Process(p).cmdline() for p in started)
+    assert main.endswith(os.path.join("render", "worker.py")) and "pytest" not in modules
     assert "discord" not in modules and "PIL" not in modules      # only what it is sent
+    assert "asyncio" not in modules and "multiprocessing" not in modules
 
 
 def test_the_initializer_runs_first_in_each_worker(pool):
@@ -68,9 +68,9 @@ def test_a_killed_worker_fails_its_calls_and_breaks_the_pool(pool):
     time.sleep(0.5)
     os.kill(workers.pids()[0], signal.SIGKILL)
     for future in slow:
-        with pytest.raises(BrokenProcessPool):
+        with pytest.raises(BrokenWorkers):
             future.result(timeout=30)
-    with pytest.raises(BrokenProcessPool):
+    with pytest.raises(BrokenWorkers):
         workers.submit(abs, 1)
 
 
