@@ -79,6 +79,17 @@ def test_sprite_cache_is_bounded_by_pixel_bytes_too():
     assert len(cache) == 0 and cache.bytes == 0
 
 
+def test_text_masks_are_bounded_by_their_bytes_as_well_as_their_count():
+    assert kit.TEXT_MASKS.max_bytes is not None and kit.TEXT_MASKS.maxsize == 8192
+    fnt = kit.font(40)
+    mask = fnt.getmask2("Long enough to count", "L")
+    per_mask = mask[0].size[0] * mask[0].size[1]
+    cache = kit.SpriteCache(maxsize=8192, max_bytes=3 * per_mask, size_of=kit._mask_bytes)
+    for n in range(10):
+        cache.get(n, lambda: mask)
+    assert len(cache) == 3 and cache.bytes == 3 * per_mask
+
+
 def test_sprite_cache_draws_once_and_evicts_least_recently_used():
     cache = kit.SpriteCache(maxsize=2)
     calls = []
