@@ -1,6 +1,5 @@
 """engine.core speed helpers: the faster dataclass inits keep their meaning; PendingMemo
 matches only the very state object it was given."""
-import dataclasses
 import json
 
 import pytest
@@ -8,7 +7,7 @@ import pytest
 from engine.core import Action, Decision, Event, Option, PendingMemo
 
 
-def test_fast_inits_keep_defaults_and_stay_frozen():
+def test_contract_objects_keep_defaults_value_semantics_and_repr():
     opt = Option("a", "b")
     assert opt == Option("a", "b", {}) and opt.params == {}
     assert Option("a", "b").params is not Option("a", "b").params  # a fresh dict each time
@@ -16,10 +15,17 @@ def test_fast_inits_keep_defaults_and_stay_frozen():
     assert (dec.secret, dec.default, dec.params, dec.anonymous) == (False, None, {}, False)
     assert Decision(seat=2, kind="k", options=(), secret=True, default="x").default == "x"
     assert Event("e").visible_to is None and Event("e").params == {}
-    assert Action("k", "o") == Action(kind="k", option="o")
+    assert Action("k", "o") == Action(kind="k", option="o") != Action("k", "p")
+    assert hash(Action("k", "o")) == hash(Action("k", "o"))  # still usable as keys
+    assert Option("a", "b") != Action("a", "b")                 # same fields, other class
     for obj in (opt, dec, Event("e"), Action("k", "o")):
-        with pytest.raises(dataclasses.FrozenInstanceError):
-            obj.__setattr__(dataclasses.fields(obj)[0].name, 1)
+        assert not hasattr(obj, "__dict__")                    # slotted
+    # the repr is the dataclass one: tests/engine/fingerprints.py hashes it
+    assert repr(dec) == ("Decision(seat=1, kind='turn', options=(Option(id='a', label='b',"
+                         " params={}),), secret=False, default=None, params={},"
+                         " anonymous=False)")
+    assert repr(Event("e", {"x": 1}, frozenset({2}))) == \
+        "Event(kind='e', params={'x': 1}, visible_to=frozenset({2}))"
     with pytest.raises(TypeError):
         Option("a")  # still a required argument
 
