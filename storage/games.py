@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import json
 import os
+import sqlite3
 import time
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
+
+import asyncpg
 
 from storage.db import Db, Tx
 from storage.migrations import migrate
@@ -328,13 +331,16 @@ class Database:
         """Remember a message posted for a game (e.g. kind 'board') showing the game at
         ``seq``; ``since``: the seq its news start after; ``posted``: the seq it was
         first posted at (default ``seq``); ``turn``: the turn it shows."""
-        async with self._db.transaction() as tx:
-            await self._require_game(tx, game_id)
-            await tx.execute(
+        try:   # one statement: the game's existence is the foreign key's check
+            await self._db.execute(
                 "INSERT INTO messages (game, kind, channel, message, at, seq, since, posted, turn)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, kind, channel_id, message_id, time.time(), seq, since,
                  seq if posted is None else posted, turn))
+        except (sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError) as err:
+            if "FOREIGN KEY" not in str(err).upper():
+                raise
+            raise NoSuchGame(f"no game {game_id}") from err
 
     async def latest_message(self, game_id: int, kind: str) -> dict | None:
         """The latest message of ``kind``: ``{"channel", "message", "seq", "since",
