@@ -14,8 +14,7 @@ from engine.core import State
 from engine.search.hidden import blank_picks, copy_state, deal, refill_picks
 
 from . import data as D
-from .ai import money_value
-from .scoring import bonus_points, depleted, favor_measure, measures, rank_points
+from . import estimate
 from .setup import BONUS_RETURN
 
 
@@ -127,32 +126,15 @@ def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> No
         state["drawn"] = dealt[-1]
 
 
-#: search rollouts stop after this many actions and judge the position by the final
-#: scoring as if the game ended now.  Measured (2026-11-24, two 2-seat games): the
-#: options the search chose over the heuristic's gained +0.01 at 8 actions (17 choices)
-#: and +0.03 at 20 (13 choices) on the 0..1 rollout value, judged by 24 paired
-#: full-length rollouts each (standard error ~0.1 per choice): no better judgement at
-#: 2.5x the time, so 8 stays.
+#: search rollouts stop after this many actions and judge the position by the fitted
+#: estimate (:mod:`.estimate`): the final score difference the heuristic's own play
+#: would reach from there.  (With the final scoring as if the game ended now as the
+#: judgement, the search's overrides were neutral: +0.01 at 8 actions and +0.03 at 20
+#: on the 0..1 rollout value, judged by 24 paired full-length rollouts each.)
 HORIZON = 8
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
 
 def ai_scores(state: State) -> list[float]:
-    """Every seat's final score if the game ended now (castle points, depleted stacks,
-    King's favors, bonus cards), with money at what it is worth to the heuristic now (it
-    still buys rooms: a third of a point per 1,000 M early, the final 1 point per
-    10,000 M once the deck is out): the search's judgement of a cut-off rollout.  At the
-    final rate a rollout cut early would take spending for a gain, and taking money for
-    a loss."""
-    if state["finished"]:
-        return [p["score"] for p in state["players"]]
-    n = state["n"]
-    ms = [measures(state, s) for s in range(n)]
-    per_coin = money_value(state) / 1000
-    out = [p["score"] + depleted(state, s) + p["money"] * per_coin
-           + sum(bonus_points(c, ms[s]) for c in p["bonus"])
-           for s, p in enumerate(state["players"])]
-    for favor in state["favors"]:
-        for s, pts in enumerate(rank_points([favor_measure(favor, m) for m in ms], n)):
-            out[s] += pts
-    return out
+    """Per seat, the fitted estimate of its final score (differences are the lead)."""
+    return estimate.values(state)
