@@ -242,13 +242,42 @@ _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 256
 
 
+#: id of a rooms list -> (that list, its placement key, its castle): the lists asked
+#: about lately, so the same list is answered without building its key
+_BY_LIST: dict[int, tuple[list, tuple, Castle]] = {}
+_BY_LIST_SIZE = 64
+
+
+def _room_key(r: dict) -> tuple:
+    return (r["tile"], r["rot"], r["x"], r["y"], r.get("side"))
+
+
 def _placement_key(rooms: list[dict]) -> tuple:
-    return tuple((r["tile"], r["rot"], r["x"], r["y"], r.get("side")) for r in rooms)
+    return tuple(map(_room_key, rooms))
 
 
 def castle_of(rooms: list[dict]) -> Castle:
-    """The (cached) index of the castle made of ``rooms``."""
+    """The (cached) index of the castle made of ``rooms``.
+
+    A list asked about again (the state's own list of a seat) is recognised by identity
+    if its length, first and last rooms are unchanged: rooms are only ever appended
+    (and the foyer's side set at setup), so the rooms between are the same.  Any other
+    list (a copied or JSON round-tripped state) is looked up by its placements."""
+    hit = _BY_LIST.get(id(rooms))
+    if hit is not None and hit[0] is rooms:
+        k = hit[1]
+        if len(rooms) == len(k) and (not k or (_room_key(rooms[-1]) == k[-1]
+                                              and _room_key(rooms[0]) == k[0])):
+            return hit[2]
     k = _placement_key(rooms)
+    castle = _castle_by_key(rooms, k)
+    if len(_BY_LIST) >= _BY_LIST_SIZE:
+        del _BY_LIST[next(iter(_BY_LIST))]
+    _BY_LIST[id(rooms)] = (rooms, k, castle)
+    return castle
+
+
+def _castle_by_key(rooms: list[dict], k: tuple) -> Castle:
     found = _CACHE.get(k)
     if found is not None:
         _CACHE.move_to_end(k)

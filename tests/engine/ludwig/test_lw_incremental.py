@@ -108,3 +108,28 @@ def door_pair_candidates(c, tile):
             for _e, ex, ey, _facing, _floor in c.open_doors()
             for o in ORIENTS[tile] for d in o.doors for side in P.sides_of(tile)
             for lx, ly, _k in [unkey(d.elem)]]
+
+
+def test_a_rooms_list_asked_again_gets_the_castle_of_its_rooms_now():
+    """``castle_of`` knows a list it saw by identity; appending a room, setting the
+    foyer's side or changing the last room in place still give that list's castle."""
+    rooms = [{"tile": D.FOYER, "rot": 0, "x": 0, "y": 0, "side": "front"}]
+    first = castle_of(rooms)
+    assert castle_of(rooms) is first
+    rooms[0]["side"] = "four_doors"
+    assert castle_of(rooms).orients[0] is not first.orients[0]
+    assert castle_of(rooms).open_doors() == _scratch(rooms).open_doors()
+    rooms[0]["side"] = "front"
+    for tile in ("parlor", "hallway", "dining_room"):
+        cands = legal(castle_of(rooms), tile)
+        rot, x, y, side = cands[-1][:4]
+        rooms.append({"tile": tile, "rot": rot, "x": x, "y": y, "side": side})
+        assert len(castle_of(rooms).rooms) == len(rooms)
+    rooms[0]["side"] = "four_doors"
+    assert castle_of(rooms).open_doors() == _scratch(rooms).open_doors()
+    rooms[0]["side"] = "front"
+    rot, x, y, side = legal(castle_of(rooms[:-1]), "dining_room")[0][:4]
+    rooms[-1].update(rot=rot, x=x, y=y, side=side)
+    for c in (castle_of(rooms), castle_of([dict(r) for r in rooms])):
+        assert c.open_doors() == _scratch(rooms).open_doors()
+        assert [r["x"] for r in c.rooms] == [r["x"] for r in rooms]
