@@ -110,6 +110,8 @@ class PgDb:
         self.url = url
         self.path = redact(url)  # what messages name (no password)
         self._closed = False
+        self._hot: asyncpg.Connection | None = None   # see _connection
+        self._hot_busy = False
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> "PgDb":
@@ -127,35 +129,59 @@ class PgDb:
     async def transaction(self, write: bool = True) -> AsyncIterator[PgTx]:
         """One pooled connection in one transaction (COMMIT, or ROLLBACK on error); a
         read (``write=False``) runs its statements without one (see the module)."""
-        if self._closed:
-            raise RuntimeError(f"database {self.path} is closed")
-        async with self.pool.acquire() as conn:
+        async with self._connection() as conn:
             if not write:
                 yield PgTx(conn)
                 return
             async with conn.transaction(isolation="read_committed"):
                 yield PgTx(conn)
 
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection for one transaction: the *hot* one while nobody uses it, else
+        one from the pool.  The hot connection stays checked out between uses, which
+        saves the pool's acquire and release (measured: 16 µs of CPU and 100 µs or
+        more of waiting per checkout, against 34 µs of CPU for a read by key); with
+        several tasks at once the others use the pool as before.  Anything but an
+        error the server reports (a lost connection, a cancelled statement) gives it
+        back to the pool, which closes or resets it, and the next use takes another."""
+        if self._closed:
+            raise RuntimeError(f"database {self.path} is closed")
+        if self._hot_busy:
+            async with self.pool.acquire() as conn:
+                yield conn
+            return
+        self._hot_busy = True
+        try:
+            if self._hot is None:
+                self._hot = await self.pool.acquire()
+            conn = self._hot
+            try:
+                yield conn
+            except asyncpg.PostgresError:
+                raise
+            except BaseException:
+                self._hot = None
+                asyncio.get_running_loop().create_task(self.pool.release(conn))
+                raise
+        finally:
+            self._hot_busy = False
+
     # -- one statement, a transaction of its own (as storage.db.Db) ------------------
     async def fetchone(self, sql: str, params: Iterable[Any] = (), *,
                        write: bool = False) -> asyncpg.Record | None:
         """One statement, atomic by itself: no BEGIN and COMMIT round trips."""
-        async with self._acquire() as conn:
+        async with self._connection() as conn:
             return await conn.fetchrow(pg_sql(sql), *params)
 
     async def fetchall(self, sql: str, params: Iterable[Any] = (), *,
                        write: bool = False) -> list[asyncpg.Record]:
-        async with self._acquire() as conn:
+        async with self._connection() as conn:
             return await conn.fetch(pg_sql(sql), *params)
 
     async def execute(self, sql: str, params: Iterable[Any] = ()) -> None:
-        async with self._acquire() as conn:
+        async with self._connection() as conn:
             await conn.execute(pg_sql(sql), *params)
-
-    def _acquire(self):
-        if self._closed:
-            raise RuntimeError(f"database {self.path} is closed")
-        return self.pool.acquire()
 
     @asynccontextmanager
     async def connection(self) -> AsyncIterator[asyncpg.Connection]:
@@ -170,4 +196,9 @@ class PgDb:
         if self._closed:
             return
         self._closed = True
+        while self._hot_busy:   # the hot connection's statement ends first
+            await asyncio.sleep(0.001)
+        if self._hot is not None:
+            await self.pool.release(self._hot)
+            self._hot = None
         await self.pool.close()
