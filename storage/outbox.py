@@ -87,15 +87,13 @@ class Outbox:
     async def cover(tx: Tx, game_id: int, seq: int, before: dict, actor: int | None) -> None:
         """Make move ``seq`` part of the game's open job, opening one (from ``seq``, the
         channel showing ``before``) if there is none.  A human ``actor`` other than the
-        job's own makes the job actor-less (both their news are then said by DM)."""
-        row = await tx.fetchone("SELECT from_seq, actor FROM announcements"
-                                " WHERE game = ? AND state = 'open'", (game_id,))
-        if row is None:
-            await tx.execute("INSERT INTO announcements (game, from_seq, before, actor)"
-                             " VALUES (?, ?, ?, ?)", (game_id, seq, _dumps(before), actor))
-        elif actor is not None and row["actor"] != actor:
-            await tx.execute("UPDATE announcements SET actor = NULL"
-                             " WHERE game = ? AND from_seq = ?", (game_id, row["from_seq"]))
+        job's own makes the job actor-less (both their news are then said by DM).  One
+        statement: the open job is the conflict on ``announcements_open``; it is only
+        written when its actor changes."""
+        await tx.execute("INSERT INTO announcements (game, from_seq, before, actor)"
+                         " VALUES (?, ?, ?, ?) ON CONFLICT (game) WHERE state = 'open'"
+                         " DO UPDATE SET actor = NULL WHERE announcements.actor != excluded.actor",
+                         (game_id, seq, _dumps(before), actor))
 
     async def open(self, game_id: int, seq: int, before: dict, actor: int | None = None) -> None:
         """:meth:`cover` in a transaction of its own (e.g. the first board of a game)."""
