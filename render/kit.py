@@ -565,13 +565,17 @@ class SpriteCache:
     of tables must not keep hundreds of them.  Measured with ``python -m bot loadtest
     --tables 10000 --seconds 30 --images`` (two workers, 39 MiB each when started):
     without a byte bound the workers ended at 321 MiB together, 6.7 ms per picture; with
-    24 MiB (the default) at 228 MiB, 7.3 ms; with 12 MiB at 196 MiB, 7.7 ms.  Without
-    it, only the count bounds a worker (2,048 sprites of up to ~3 MiB each).
+    24 MiB at 228 MiB, 7.3 ms; with 12 MiB at 196 MiB, 7.7 ms (those figures include
+    multiprocessing's resource tracker, 13 MiB, gone since).  16 MiB is the default:
+    one worker drawing 1,600 pictures of the loadtest's mix (80% private, shared machine,
+    3 runs each) used 5.58 / 5.72 / 5.93 CPU ms per picture and ended at 99 / 90 / 85 MiB
+    RSS with 24 / 16 / 12 MiB.  Without a bound, only the count bounds a worker (2,048
+    sprites of up to ~3 MiB each).
     Thread-safe (the bot renders in worker threads); sprites are never modified after
     creation, only pasted, so sharing them is safe.
     """
 
-    def __init__(self, maxsize: int = 2048, max_bytes: int | None = 24 * 2**20,
+    def __init__(self, maxsize: int = 2048, max_bytes: int | None = 16 * 2**20,
                  size_of: Callable[[Any], int] | None = None) -> None:
         self.maxsize = maxsize
         self.max_bytes = max_bytes
