@@ -174,25 +174,31 @@ class Checkpointer:
         self._task: asyncio.Task | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._writes = 0
-        self._since = time.monotonic()
+        self._since = self._last = time.monotonic()
         self.runs = self.truncates = 0
         self._checks = 0
 
     def wrote(self) -> None:
-        """One more write committed: checkpoint now (enough writes or time) or once idle."""
+        """One more write committed: checkpoint now (enough writes or time) or once idle
+        (one timer, which looks at the last write when it fires: rescheduling it at
+        every write cost 2 µs)."""
         self._writes += 1
-        loop = asyncio.get_running_loop()
-        if self._idle is not None:
-            self._idle.cancel()
-            self._idle = None
-        if self._writes >= CHECKPOINT_WRITES or \
-                time.monotonic() - self._since >= CHECKPOINT_INTERVAL_S:
+        self._last = now = time.monotonic()
+        if self._writes >= CHECKPOINT_WRITES or now - self._since >= CHECKPOINT_INTERVAL_S:
             self.start()
+        elif self._idle is None:
+            self._idle = asyncio.get_running_loop().call_later(CHECKPOINT_IDLE_S, self._quiet)
+
+    def _quiet(self) -> None:
+        """The idle timer: checkpoint if no write came for ``CHECKPOINT_IDLE_S``."""
+        self._idle = None
+        left = CHECKPOINT_IDLE_S - (time.monotonic() - self._last)
+        if left > 0:
+            self._idle = asyncio.get_running_loop().call_later(left, self._quiet)
         else:
-            self._idle = loop.call_later(CHECKPOINT_IDLE_S, self.start)
+            self.start()
 
     def start(self) -> None:
-        self._idle = None
         if self._task is None and self._writes:
             self._writes = 0
             self._since = time.monotonic()

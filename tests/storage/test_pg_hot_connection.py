@@ -1,7 +1,7 @@
-"""PostgreSQL: one-statement transactions and short transactions use one connection kept
-checked out while it is free (storage/pg.py, ``PgDb._connection``): many tasks at once
-still each get a connection of their own, a lost connection is replaced, and closing
-gives it back."""
+"""PostgreSQL: one-statement transactions and short transactions use connections kept
+checked out from the pool while free (storage/pg.py, ``PgDb._connection``): many tasks
+at once each get a connection of their own, one alone reuses the same, a lost
+connection is replaced, and closing gives them all back."""
 import asyncio
 
 import asyncpg
