@@ -82,27 +82,38 @@ def named_ids_beside(value: Any, base: Any, base_counts: Counter,
     if not removed:
         return counts
     counts.subtract(named_ids(removed, names))
-    return +counts  # no zero counts (``undo_verdict`` reads the keys as "seen")
+    return +counts  # no zero counts
 
 
 def _differences(value: Any, base: Any, added: list, removed: list) -> None:
     """Collect in ``added``/``removed`` the smallest parts by which ``value`` differs
     from ``base``: entries of two dicts by key, items of two equally long lists, the
     middle of two lists of different lengths once their equal ends are left out."""
-    if value is base or value == base:
-        return
+    if value is not base and value != base:
+        _unequal(value, base, added, removed)
+
+
+def _unequal(value: Any, base: Any, added: list, removed: list) -> None:
+    """:func:`_differences` of two values known to differ (equal entries and items are
+    compared here, in C, and never make a call)."""
     kind = type(value)
     if kind is dict and type(base) is dict:
+        shared = 0
         for key, item in value.items():
-            if key in base:
-                _differences(item, base[key], added, removed)
-            else:
+            old = base.get(key, _ABSENT)
+            if old is _ABSENT:
                 added.append({key: item})
-        removed.extend({key: old} for key, old in base.items() if key not in value)
+                continue
+            shared += 1
+            if item is not old and item != old:
+                _unequal(item, old, added, removed)
+        if shared != len(base):
+            removed.extend({key: old} for key, old in base.items() if key not in value)
     elif (kind is list or kind is tuple) and type(base) is kind:
         if len(value) == len(base):
             for item, old in zip(value, base):
-                _differences(item, old, added, removed)
+                if item is not old and item != old:
+                    _unequal(item, old, added, removed)
             return
         # a list grown or shrunk (a tile placed, a card taken): its equal ends are
         # skipped, only the middle parts are walked
@@ -116,6 +127,9 @@ def _differences(value: Any, base: Any, added: list, removed: list) -> None:
     else:
         added.append(value)
         removed.append(base)
+
+
+_ABSENT = object()
 
 
 def changed(value: Any, base: Any, names: Mapping[str, Any]) -> Counter:
@@ -150,6 +164,12 @@ def undo_verdict(game: "Game", before: "State", after: "State", events: "list[Ev
     must have been in its view before: in the spectator's (``base``), and not taken away
     by ``knew``.  No view is walked whole and no full counts are kept.
 
+    A seat sees at least what the spectator sees (:data:`SEATS_SEE_THE_PUBLIC`: every
+    game's views must; tests/engine/test_reveal.py checks the five), so ``knew`` has no
+    negative count and a seat whose ``public + mine`` has none cannot see more: its view
+    before is not built (the spectator's own, a seat without a hand).  A ``mine`` with a
+    negative count breaks the rule, and then every seat's view before is built.
+
     ``seen_before``/the counts returned: per seat, its ``mine`` (None for the seats not
     looked at: the verdict stops at the first seat that sees more, the mover first), so
     the next move reads ``knew`` from them and builds no seat's view of its ``before``.
@@ -171,15 +191,32 @@ def undo_verdict(game: "Game", before: "State", after: "State", events: "list[Ev
     seen: list[Counter | None] = [None] * seats
     order = range(seats) if mover is None or not 0 <= mover < seats \
         else (mover, *(seat for seat in range(seats) if seat != mover))
-    for seat in order:
-        mine = seen[seat] = changed(scoped_view(game, after, seat), spectator, names)
-        knew = seen_before[seat]
+    def sees_more(seat: int, knew: Counter | None) -> bool:
+        mine = seen[seat]
         if knew is None:
             knew = changed(game.view(before, seat), base, names)
-        if not dict.__eq__(mine, knew) and _rises(public, mine, knew) \
-                or told and _unknown(told, base, knew):
+        return not dict.__eq__(mine, knew) and _rises(public, mine, knew) \
+            or bool(told) and _unknown(told, base, knew)
+
+    trusted, skipped = SEATS_SEE_THE_PUBLIC, []
+    for seat in order:
+        mine = seen[seat] = changed(scoped_view(game, after, seat), spectator, names)
+        if trusted and any(n < 0 for n in mine.values()):
+            trusted = False   # this game's seats may see less: skip no view before
+        if trusted and seen_before[seat] is None and not _rises(public, mine, _NONE):
+            skipped.append(seat)   # cannot see more (see above)
+        elif sees_more(seat, seen_before[seat]):
             return False, tuple(seen)
+    if not trusted and any(sees_more(seat, None) for seat in skipped):
+        return False, tuple(seen)
     return True, tuple(seen)
+
+
+#: Every seat sees each named id at least as often as the spectator does (what a
+#: spectator sees is public: every seat sees it, and its own things besides).
+SEATS_SEE_THE_PUBLIC = True
+
+_NONE: Counter = Counter()
 
 
 def _rises(public: Counter, mine: Counter, knew: Counter) -> bool:

@@ -41,25 +41,35 @@ from engine.burgundy.estate import empty_spaces
 from engine.burgundy.setup import PICKS
 from engine.burgundy.scoring import result
 
-#: estate number -> static part of every space
-_SPACE_INFO = {n: [{"id": s, "colour": e.colour[s], "die": DIE[s],
-                    "region": f"R{e.region[s] + 1}"} for s in SPACES]
+#: estate number -> (space id, its static part) for every space
+_SPACE_INFO = {n: [(s, {"id": s, "colour": e.colour[s], "die": DIE[s],
+                        "region": f"R{e.region[s] + 1}"}) for s in SPACES]
                for n, e in ESTATES.items()}
+
+_GOODS_KEYS = {g: f"goods_{g}" for g in GOODS}
 
 
 def _goods_map(counts: list[int]) -> dict[str, int]:
-    return {f"goods_{g}": counts[g] for g in GOODS if counts[g]}
+    return {_GOODS_KEYS[g]: counts[g] for g in GOODS if counts[g]}
 
 
 def _tile_info(tile: str) -> dict:
-    t = TILES[tile]
-    return {"category": t.category, "kind": t.kind, "colour": t.colour,
-            "animals": t.animals, "number": t.number}
+    """What a shown tile is (a new dict each time: views are the caller's to keep)."""
+    return _TILE_INFO[tile].copy()
+
+
+_TILE_INFO = {tile: {"category": t.category, "kind": t.kind, "colour": t.colour,
+                     "animals": t.animals, "number": t.number} for tile, t in TILES.items()}
 
 
 def _estate(state: dict, seat: int, viewer: int | None, track_space: dict) -> dict:
     p = state["players"][seat]
-    spaces = [dict(info, tile=p["sp"][info["id"]]) for info in _SPACE_INFO[p["estate"]]]
+    sp = p["sp"]
+    spaces = []
+    for space, info in _SPACE_INFO[p["estate"]]:
+        entry = info.copy()
+        entry["tile"] = sp[space]
+        spaces.append(entry)
     out = {
         "seat": seat, "estate": p["estate"], "board": list(p["board"]),
         "confidence": ESTATES[p["estate"]].confidence, "spaces": spaces,
@@ -72,6 +82,15 @@ def _estate(state: dict, seat: int, viewer: int | None, track_space: dict) -> di
     if viewer == seat or state["finished"]:
         out["sold"] = _goods_map(p["sold"])
     return out
+
+
+def _depot(state: dict, depot: int) -> dict:
+    spaces = []
+    for slot, tile in enumerate(state["depots"][depot - 1]):
+        colour = depot_colour(state, depot, slot)
+        spaces.append(None if colour is None else {"slot": slot, "colour": colour, "tile": tile})
+    return {"depot": depot, "goods": [f"goods_{g}" for g in state["depot_goods"][depot - 1]],
+            "spaces": spaces}
 
 
 def _decision_kind(state: dict) -> str | None:
@@ -90,13 +109,7 @@ def _decision_tile(state: dict) -> str | None:
 def view(state: dict, viewer: int | None) -> dict:
     n = state["n"]
     track_space = {s: i + 1 for i, space in enumerate(state["track"]) for s in space}
-    depots = []
-    for d in DEPOTS:
-        slots = state["depots"][d - 1]
-        depots.append({"depot": d, "goods": [f"goods_{g}" for g in state["depot_goods"][d - 1]],
-                       "spaces": [None if depot_colour(state, d, i) is None else
-                                  {"slot": i, "colour": depot_colour(state, d, i), "tile": t}
-                                  for i, t in enumerate(slots)]})
+    depots = [_depot(state, d) for d in DEPOTS]
     estates = [_estate(state, s, viewer, track_space) for s in range(n)]
     shown = [t for d in state["depots"] for t in d if t] + list(state["black"])
     for e in estates:

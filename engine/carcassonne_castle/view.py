@@ -117,6 +117,8 @@ keep_scored {seat, points, total, size, area}, game_over {scores}.
 """
 from __future__ import annotations
 
+import functools
+
 from engine.core import State
 
 from . import board, track
@@ -144,15 +146,23 @@ def _parts(state: State, face: dict, base: int) -> list[dict]:
     return out
 
 
-def _board(geo: Geometry, state: State) -> dict:
+@functools.lru_cache(maxsize=4)
+def _span(geo: Geometry) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The first and last row and column of the interior (fixed per board; sorting its
+    cells was a third of a view)."""
     rows = sorted({geo.rc(c)[0] for c in geo.interior})
     cols = sorted({geo.rc(c)[1] for c in geo.interior})
+    return (rows[0], rows[-1]), (cols[0], cols[-1])
+
+
+def _board(geo: Geometry, state: State) -> dict:
+    rows, cols = _span(geo)
     starts = [{"id": s["id"], "cell": geo.rc(s["cell"]), "touches": geo.rc(s["touches"]),
                "inner_side": SIDES[s["inner"]], "face": face_json(s["face"]),
                "features": _parts(state, s["face"], state["start_base"][i])}
               for i, s in enumerate(geo.starts)]
-    return {"origin": [geo.row0, geo.col0], "mask": list(geo.mask), "rows": [rows[0], rows[-1]],
-            "cols": [cols[0], cols[-1]], "outline": [list(v) for v in geo.outline],
+    return {"origin": [geo.row0, geo.col0], "mask": list(geo.mask), "rows": list(rows),
+            "cols": list(cols), "outline": [list(v) for v in geo.outline],
             "start_spaces": starts}
 
 

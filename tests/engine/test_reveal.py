@@ -2,8 +2,8 @@
 viewer's ids counted whole, before and after) on every move of seeded games of every
 game, cold (nothing kept), chained (the previous move's counts) and warm (every seat's
 counts kept); the counts it keeps are exactly how each seat's view differs from the
-spectator's; and on a toy game whose seats may see less than the spectator (no real game
-does), which the real games never reach."""
+spectator's; every seat of every game sees at least what the spectator sees (the rule
+that lets the verdict skip views); and on toy games whose seats see more or less."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from engine import registry
+from engine import registry, reveal
 from engine.core import Action, Event
 from engine.reveal import changed, named_ids, undo_verdict
 
@@ -76,6 +76,8 @@ def test_verdict_and_kept_counts_equal_the_plain_rule_cold_chained_and_warm(game
             events = game.apply(state, decision.seat,
                                 Action(decision.kind, rnd.choice(decision.options).id))
             expected = plain_rule(game, before, state, events)
+            assert all(n > 0 for mine in own_parts(game, state) for n in mine.values()), \
+                "a seat sees less than the spectator (reveal.SEATS_SEE_THE_PUBLIC)"
             mover = decision.seat if seed % 2 else None
             cold = undo_verdict(game, before, state, events, None, mover)
             warm = undo_verdict(game, before, state, events, own_parts(game, before), mover)
@@ -92,10 +94,13 @@ def test_verdict_and_kept_counts_equal_the_plain_rule_cold_chained_and_warm(game
         assert stopped, "no verdict stopped at a seat who sees more"  # without a draw)
 
 
-class Veiled:
-    """A toy game: a spectator sees the board; seat 0 also its hand; seat 1 sees the
-    board less the veiled cards, and its own hand.  So a seat may see fewer than the
-    spectator (no real game's seat does), the case the verdict must still get right."""
+class Toy:
+    """A toy game: a spectator sees the board; seat 0 also its hand; seat 1 its hand
+    and the board, where it sees each veiled card ``veiled`` times (0: not at all, less
+    than the spectator, which no real game's seat does; 2: twice, more)."""
+
+    def __init__(self, veiled: int) -> None:
+        self.veiled = veiled
 
     def names(self):
         return dict.fromkeys("abcd", {})
@@ -106,15 +111,21 @@ class Veiled:
     def view(self, state, seat):
         board = state["board"]
         if seat == 1:
-            board = [card for card in board if card not in state["veil"]]
+            board = [c for card in board
+                     for c in [card] * (self.veiled if card in state["veil"] else 1)]
         out = {"players": 2, "board": board}
         if seat is not None:
             out["hand"] = state["hands"][seat]
         return out
 
 
-def test_a_toy_game_whose_seats_see_less_than_the_spectator():
-    game, rnd = Veiled(), random.Random(3)
+@pytest.mark.parametrize("veiled, trusted", [(2, True), (0, False), (2, False)])
+def test_toy_games_whose_seats_see_more_or_less_than_the_spectator(veiled, trusted,
+                                                                    monkeypatch):
+    """Seats that see more (the rule every game keeps: seats' views before are skipped
+    where they cannot matter) and seats that see less (then nothing may be skipped)."""
+    monkeypatch.setattr(reveal, "SEATS_SEE_THE_PUBLIC", trusted)
+    game, rnd = Toy(veiled), random.Random(3)
 
     def deal():
         return {"rng": 1, "board": rnd.choices("abcd", k=rnd.randint(0, 4)),
