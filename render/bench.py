@@ -49,10 +49,13 @@ def bench_render(game_id: str, views: list[dict], locale: str = "en",
 
 
 # -- the bot's mix: many tables of every game, table and private pictures ----------------
-def mixed_views(count: int, seed: int = 1, max_moves: int = 40) -> list[tuple[str, str, dict, str]]:
+def mixed_views(count: int, seed: int = 1, max_moves: int = 40,
+                private: float | None = None) -> list[tuple[str, str, dict, str]]:
     """``count`` (game, which, view, locale) as the loadtest's render workers get them:
     each a fresh table of a random game (2-4 seats) after 0..``max_moves`` random legal
-    moves, its table view or the view of the seat that moved last, English or Czech."""
+    moves, its table view or the view of the seat that moved last, English or Czech;
+    ``private``: the share of private pictures (None: every third, as before; the
+    loadtest's clicks draw about 80% private ones: the clicker's panel and the DMs)."""
     import random
 
     from engine import registry
@@ -73,7 +76,8 @@ def mixed_views(count: int, seed: int = 1, max_moves: int = 40) -> list[tuple[st
             decision = rnd.choice(pending)
             game.apply(state, decision.seat, Action(decision.kind, rnd.choice(decision.options).id))
             last = decision.seat
-        which = "private" if i % 3 == 2 else "table"       # ~1.5 pictures per click
+        mine = i % 3 == 2 if private is None else rnd.random() < private
+        which = "private" if mine else "table"
         view = game.view(state, None if which == "table" else last)
         view["seat_names"] = [f"Player {s + 1}" for s in range(seats)]
         out.append((game.id, which, view, "cs" if rnd.random() < 0.5 else "en"))
@@ -121,9 +125,38 @@ def bench_mix(pictures: list[tuple[str, str, dict, str]],
     return out
 
 
+def workers_memory(pictures: list[tuple[str, str, dict, str]], at_once: int = 8) -> dict:
+    """Draw ``pictures`` through the bot's :class:`Renderer` (its render workers, ``at_once``
+    asked together as concurrent clicks would), then each worker's memory in MiB: RSS
+    (what the loadtest adds up), USS (its own pages) and PSS (shared pages divided)."""
+    import asyncio
+
+    import psutil
+
+    from bot.render_service import Renderer, shared_pool
+
+    async def draw() -> Renderer:
+        renderer = Renderer(wait_ms=float("inf"))
+        for start in range(0, len(pictures), at_once):
+            await asyncio.gather(*(
+                renderer.table(game_id, view, locale, start + i, 0) if which == "table" else
+                renderer.private(game_id, view, locale, start + i, 0, view.get("seat") or 0)
+                for i, (game_id, which, view, locale) in enumerate(pictures[start:start + at_once])))
+        return renderer
+    renderer = asyncio.run(draw())
+    out: dict = {"pictures_drawn": renderer.drawn, "left_out": renderer.dropped}
+    for n, pid in enumerate(shared_pool().pids()):
+        info = psutil.Process(pid).memory_full_info()
+        out[f"worker{n}"] = {k: round(getattr(info, k) / 2**20, 1) for k in ("rss", "uss", "pss")}
+    out["workers_rss_mib"] = round(sum(v["rss"] for k, v in out.items() if k.startswith("worker")), 1)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
-    """``python -m render.bench [--pictures N] [--seed S] [--moves M]``: CPU ms per picture of the
-    mix (after half as many other pictures warmed the caches), as JSON lines."""
+    """``python -m render.bench [--pictures N] [--seed S] [--moves M] [--private P]
+    [--workers]``: CPU ms per picture of the mix (after half as many other pictures
+    warmed the caches), as JSON lines; ``--workers``: the render workers' memory after
+    drawing the mix."""
     import argparse
     import json
 
@@ -133,9 +166,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--moves", type=int, default=40,
                         help="at most this many random moves into each table (the loadtest's "
                              "tables are mostly within their first few)")
+    parser.add_argument("--private", type=float, default=None,
+                        help="share of private pictures (default: every third; the "
+                             "loadtest draws about 0.8)")
+    parser.add_argument("--workers", action="store_true",
+                        help="draw through the bot's render workers and print their memory")
     args = parser.parse_args(argv)
-    figures = bench_mix(mixed_views(args.pictures, args.seed, args.moves),
-                        warm=mixed_views(args.pictures // 2, args.seed + 1000, args.moves))
+    views = mixed_views(args.pictures, args.seed, args.moves, args.private)
+    if args.workers:
+        print(json.dumps(workers_memory(views)))
+        return
+    figures = bench_mix(views, warm=mixed_views(args.pictures // 2, args.seed + 1000,
+                                                args.moves, args.private))
     for name, row in figures.items():
         print(json.dumps({"picture": name, **row}))
 

@@ -13,3 +13,14 @@ def test_citadels_render_stays_within_twice_the_encode_floor():
     assert figures["render_ms_p50"] > figures["encode_floor_ms_p50"] > 0
     assert figures["render_to_encode_ratio"] > 0  # the <= 2 target is reported by `bench`, not asserted
     assert figures["image_kib_p50"] < 2048
+
+
+def test_the_mix_can_be_mostly_private_and_drawn_through_the_workers():
+    from render.bench import mixed_views, workers_memory
+    views = mixed_views(20, seed=3, max_moves=2, private=0.8)
+    assert 10 <= sum(which == "private" for _, which, _, _ in views) < 20
+    figures = workers_memory(views[:6], at_once=3)
+    assert figures["pictures_drawn"] == 6 and figures["left_out"] == 0
+    workers = [v for k, v in figures.items() if k.startswith("worker") and isinstance(v, dict)]
+    assert workers and all(w["rss"] >= w["pss"] >= w["uss"] > 0 for w in workers)
+    assert figures["workers_rss_mib"] == round(sum(w["rss"] for w in workers), 1)
