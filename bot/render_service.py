@@ -17,22 +17,28 @@ The bound is on the expected wait rather than a fixed count because every click 
 its pictures: with a fixed 16, 32 players clicking at once lost most pictures even when
 the workers kept up (the loadtest's 10,185 of ~11,500).  ``processes=False`` renders
 on a thread as before (for comparison in the loadtest).
+
+A picture asked for again while it is being drawn (same table, seq, seat and language)
+waits for that drawing instead of queueing a second one, so a caller may start a
+picture early (e.g. the clicker's panel beside the board) and ask for it again later.
 """
 from __future__ import annotations
 
+import asyncio
 import atexit
 import logging
 import os
 import threading
-import time
 from collections import OrderedDict
 from concurrent.futures import BrokenExecutor
 
+from render.output import render_bytes, timed_render, warm_worker
 from render.workers import ProcessPool
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Renderer", "render_bytes", "timed_render", "shared_pool", "shutdown_pool"]
+__all__ = ["Renderer", "render_bytes", "timed_render", "shared_pool", "shutdown_pool",
+           "warm_worker"]
 
 DEFAULT_QUEUE = 256      # pictures waiting or running at most, whatever the estimate
 DEFAULT_WAIT_MS = 500.0  # a picture expected to wait longer for a worker is left out
@@ -86,19 +92,6 @@ def shutdown_pool() -> None:
     _POOL.shutdown()
 
 
-def warm_worker() -> None:
-    """Runs once in each worker: import Pillow, every game's render module and the fonts."""
-    from bot import gc_policy
-    from engine import registry
-    from render import kit, renderer
-
-    gc_policy.tune()
-    for game_id in registry.available():
-        renderer(game_id)
-    kit.font(16)
-    kit.font(16, bold=True)
-
-
 class Renderer:
     """Turns views into encoded images; ``enabled=False`` skips images entirely."""
 
@@ -108,6 +101,7 @@ class Renderer:
         self.enabled = enabled
         self.processes = processes
         self._cache: OrderedDict[tuple, tuple[bytes, str]] = OrderedDict()
+        self._drawing: dict[tuple, asyncio.Future] = {}   # key -> its picture, once drawn
         self._size = cache_size
         self._queue = queue
         self._wait_ms = wait_ms
@@ -134,6 +128,20 @@ class Renderer:
         if key in self._cache:
             self._cache.move_to_end(key)
             return self._cache[key]
+        drawing = self._drawing.get(key)
+        if drawing is not None:          # asked again while being drawn: wait for that one
+            return await asyncio.shield(drawing)
+        shared = asyncio.get_running_loop().create_future()
+        self._drawing[key] = shared
+        out = None
+        try:
+            out = await self._render_new(key, game_id, view, locale, which)
+            return out
+        finally:
+            del self._drawing[key]
+            shared.set_result(out)
+
+    async def _render_new(self, key: tuple, game_id: str, view: dict, locale: str, which: str):
         if self._busy >= self._queue or self.expected_wait_ms() > self._wait_ms:
             self.dropped += 1
             log.warning("render queue too long (%d, ~%.0f ms); posting %s %s without an image",
@@ -161,10 +169,9 @@ class Renderer:
 
     async def _draw(self, game_id: str, view: dict, locale: str, which: str):
         """(picture or None, seconds the worker spent on it)."""
-        import asyncio   # here, not at the top: the render workers import this module
-        # (for timed_render) and have no use for asyncio's 8 MiB
-        if not self.processes:
-            return await asyncio.to_thread(timed_render, game_id, view, locale, which)
+        if not self.processes:   # render_bytes as this module has it now (tests patch it)
+            return await asyncio.to_thread(timed_render, game_id, view, locale, which,
+                                           render_bytes)
         executor = shared_pool()
         try:
             return await asyncio.get_running_loop().run_in_executor(
@@ -175,23 +182,3 @@ class Renderer:
 
     def close(self) -> None:
         """Nothing of its own to release: the workers are shared (:func:`shutdown_pool`)."""
-
-
-def timed_render(game_id: str, view: dict, locale: str, which: str):
-    """``render_bytes`` and the seconds it took (from the worker's point of view: the
-    view has arrived; the bytes still have to travel back)."""
-    start = time.perf_counter()
-    out = render_bytes(game_id, view, locale, which)
-    return out, time.perf_counter() - start
-
-
-def render_bytes(game_id: str, view: dict, locale: str, which: str = "table"):
-    """(encoded bytes, extension) of a table or private image, or None when there is none."""
-    from render import kit, renderer  # Pillow is imported only where images are made
-
-    module = renderer(game_id)
-    fn = module.render_table if which == "table" else module.render_private
-    image = fn(view, locale)
-    if image is None:
-        return None
-    return kit.encode(image), kit.FILENAME_EXT

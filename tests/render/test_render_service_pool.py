@@ -90,3 +90,23 @@ async def test_a_picture_that_would_wait_too_long_is_left_out_at_once():
     assert results[0] is not None and is_image(results[0])
     assert results[1:] == [None] * 5 and renderer.dropped == 5 and renderer.drawn == 1
     assert renderer.expected_wait_ms() == 0          # nothing in flight any more
+
+
+async def test_a_picture_asked_for_while_being_drawn_is_drawn_once():
+    """A caller may start a picture early (the clicker's panel beside the board) and ask
+    for it again: the second ask waits for the first drawing instead of a second one."""
+    renderer = Renderer()
+    view = spectator_view()
+    early = asyncio.ensure_future(renderer.table("citadels", view, "en", 9, 0))
+    await asyncio.sleep(0)                                   # the drawing has started
+    again = await renderer.table("citadels", view, "en", 9, 0)
+    assert again is not None and is_image(again) and await early == again
+    assert renderer.drawn == 1
+
+
+async def test_the_workers_import_nothing_of_the_bot_beyond_its_gc_settings():
+    await Renderer().table("citadels", spectator_view(), "en", 10, 0)
+    modules = shared_pool().submit(eval, "sorted(__import__('sys').modules)").result(30)
+    assert "render.output" in modules and "render.citadels" in modules
+    assert [m for m in modules if m.startswith("bot")] == ["bot", "bot.gc_policy"]
+    assert "asyncio" not in modules and "discord" not in modules
