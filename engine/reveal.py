@@ -140,11 +140,11 @@ def changed(value: Any, base: Any, names: Mapping[str, Any]) -> Counter:
     added: list = []
     removed: list = []
     _differences(value, base, added, removed)
-    if not added and not removed:
-        return Counter()
-    delta = named_ids(added, names)
-    if removed:
-        delta.subtract(named_ids(removed, names))
+    rose = list(_found(added, names)) if added else ()
+    fell = list(_found(removed, names)) if removed else ()
+    delta = Counter(rose)
+    if fell:
+        delta.subtract(fell)
         if 0 in delta.values():
             delta = Counter({name: n for name, n in delta.items() if n})
     return delta

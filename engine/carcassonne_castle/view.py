@@ -118,6 +118,7 @@ keep_scored {seat, points, total, size, area}, game_over {scores}.
 from __future__ import annotations
 
 import functools
+import marshal
 
 from engine.core import State
 
@@ -136,34 +137,50 @@ def face_json(face: dict) -> dict:
 
 def _parts(state: State, face: dict, base: int) -> list[dict]:
     uf, out = state["uf"], []
-    for i, part in enumerate(face["parts"]):
+    done, unclosed, cells = uf["done"], uf["open"], uf["cells"]
+    for i, (name, kind, quarters, arms, closes) in enumerate(_part_names(face)):
         root = board.find(uf, base + i)
-        out.append({"id": part["name"], "kind": KIND_NAME[part["kind"]],
-                    "quarters": [QUARTERS[q] for q in part["quarters"]],
-                    "arms": [SIDES[a] for a in part["arms"]], "feature": root,
-                    "complete": bool(uf["done"][root]) and part["kind"] != "C"
-                    and uf["open"][root] == 0, "size": len(uf["cells"][root])})
+        out.append({"id": name, "kind": kind, "quarters": list(quarters), "arms": list(arms),
+                    "feature": root,
+                    "complete": bool(done[root]) and closes and unclosed[root] == 0,
+                    "size": len(cells[root])})
+    return out
+
+
+def _part_names(face: dict) -> tuple:
+    """Per part of a face (the board's data, never changed): its id, kind, quarters and
+    arms as the view names them, and whether it can be complete (a court cannot)."""
+    kept = _PART_NAMES.get(id(face))
+    if kept is None or kept[0] is not face:
+        kept = _PART_NAMES[id(face)] = (face, tuple(
+            (part["name"], KIND_NAME[part["kind"]], tuple(QUARTERS[q] for q in part["quarters"]),
+             tuple(SIDES[a] for a in part["arms"]), part["kind"] != "C")
+            for part in face["parts"]))
+    return kept[1]
+
+
+_PART_NAMES: dict[int, tuple] = {}   # id(face) -> (face, its parts' names)
+
+
+def _board(geo: Geometry, state: State) -> dict:
+    out = marshal.loads(_fixed_board(geo))
+    for i, (start, shown) in enumerate(zip(geo.starts, out["start_spaces"])):
+        shown["features"] = _parts(state, start["face"], state["start_base"][i])
     return out
 
 
 @functools.lru_cache(maxsize=4)
-def _span(geo: Geometry) -> tuple[tuple[int, int], tuple[int, int]]:
-    """The first and last row and column of the interior (fixed per board; sorting its
-    cells was a third of a view)."""
+def _fixed_board(geo: Geometry) -> bytes:
+    """The board of a view but its start spaces' features (what never changes in a game),
+    marshalled: a fresh copy loads in a third of the time building it takes."""
     rows = sorted({geo.rc(c)[0] for c in geo.interior})
     cols = sorted({geo.rc(c)[1] for c in geo.interior})
-    return (rows[0], rows[-1]), (cols[0], cols[-1])
-
-
-def _board(geo: Geometry, state: State) -> dict:
-    rows, cols = _span(geo)
     starts = [{"id": s["id"], "cell": geo.rc(s["cell"]), "touches": geo.rc(s["touches"]),
-               "inner_side": SIDES[s["inner"]], "face": face_json(s["face"]),
-               "features": _parts(state, s["face"], state["start_base"][i])}
-              for i, s in enumerate(geo.starts)]
-    return {"origin": [geo.row0, geo.col0], "mask": list(geo.mask), "rows": list(rows),
-            "cols": list(cols), "outline": [list(v) for v in geo.outline],
-            "start_spaces": starts}
+               "inner_side": SIDES[s["inner"]], "face": face_json(s["face"])}
+              for s in geo.starts]
+    return marshal.dumps({"origin": [geo.row0, geo.col0], "mask": list(geo.mask),
+                          "rows": [rows[0], rows[-1]], "cols": [cols[0], cols[-1]],
+                          "outline": [list(v) for v in geo.outline], "start_spaces": starts})
 
 
 def _tiles(geo: Geometry, state: State) -> list[dict]:

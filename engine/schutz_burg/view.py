@@ -28,6 +28,8 @@ Schema (all JSON; seats are ints, resources ``{sand, wood, clay, stone, silver}`
 """
 from __future__ import annotations
 
+import functools
+
 from engine import simultaneous as sim
 from engine.core import State
 
@@ -38,15 +40,28 @@ from .state import is_built
 
 def _buildings(state: State) -> list[dict]:
     out = []
+    helpers, built = state["spaces"], state["built"]
+    for building, kind, cost, vp, spaces in _building_rows(bool(state["winter"])):
+        out.append({"id": building, "type": kind, "built": is_built(state, building),
+                    "builder": built.get(building), "cost": cost, "vp": vp,
+                    "spaces": [{"id": sp, "role": role, "fee": fee, "helper": helpers[sp]}
+                               for sp, role, fee in spaces]})
+    return out
+
+
+@functools.lru_cache(maxsize=2)
+def _building_rows(winter: bool) -> tuple:
+    """Per building, market and smithy first, then the templates in data order: its id,
+    type, cost, VP and spaces (id, role, fee): all but who built it and who helps there,
+    fixed for the side in play (``winter``)."""
+    rows = []
     for building in D.PREBUILT + D.TEMPLATES:
         prebuilt = building in D.PREBUILT
-        cost, vp = (0, 0) if prebuilt else D.template_value(building, state["winter"])
-        spaces = [{"id": sp, "role": D.SPACES[sp]["role"], "fee": D.SPACES[sp]["fee"],
-                   "helper": state["spaces"][sp]} for sp in D.SPACES_OF.get(building, ())]
-        out.append({"id": building, "type": building if prebuilt else D.TEMPLATE_TYPE[building],
-                    "built": is_built(state, building), "builder": state["built"].get(building),
-                    "cost": cost, "vp": vp, "spaces": spaces})
-    return out
+        cost, vp = (0, 0) if prebuilt else D.template_value(building, winter)
+        rows.append((building, building if prebuilt else D.TEMPLATE_TYPE[building], cost, vp,
+                     tuple((sp, D.SPACES[sp]["role"], D.SPACES[sp]["fee"])
+                           for sp in D.SPACES_OF.get(building, ()))))
+    return tuple(rows)
 
 
 def _seats(state: State) -> list[dict]:
