@@ -62,7 +62,7 @@ def masks(o: Orient, w: int) -> Masks:
 class Grid:
     """The masks of one castle (built from its rooms; extended, never changed)."""
 
-    __slots__ = ("x0", "y0", "w", "x1", "full", "part", "contact", "fence", "doors")
+    __slots__ = ("x0", "y0", "w", "x1", "full", "part", "contact", "fence", "doors", "_occupied")
 
     def __init__(self, box: list[int], room_orients) -> None:
         bx0, by0, bx1, by1 = box
@@ -71,6 +71,7 @@ class Grid:
         self.w = -(-(bx1 - bx0 + 2 * (MARGIN + SLACK) + 2) // 8) * 8
         self.x1 = self.x0 + self.w - 1 - MARGIN    # the box may grow up to here
         self.full = self.part = self.contact = self.fence = self.doors = 0
+        self._occupied: int | None = None
         for o, x, y in room_orients:
             self.put(o, x, y)
 
@@ -84,6 +85,7 @@ class Grid:
         g.x0, g.y0, g.w, g.x1 = self.x0, self.y0, self.w, self.x1
         g.full, g.part, g.contact, g.fence, g.doors = (
             self.full, self.part, self.contact, self.fence, self.doors)
+        g._occupied = None
         return g
 
     def offset(self, x: int, y: int) -> int:
@@ -104,3 +106,41 @@ class Grid:
         if m.fence:
             self.fence |= m.fence << off
         self.doors |= m.doors << off
+        self._occupied = None
+
+    def strip_free(self, facing: str, cx: int, cy: int) -> bool:
+        """No tile lies in the unit strip from cell (cx, cy) towards ``facing`` (to
+        infinity; the castle lies inside the window, so the window is enough)."""
+        occ = self._occupied
+        if occ is None:
+            occ = self._occupied = self.full | self.part
+        x0, w = self.x0, self.w
+        if facing == "N" or facing == "S":
+            if not x0 <= cx < x0 + w:
+                return True
+            if facing == "N":
+                if cy < self.y0:
+                    return True
+                occ &= (1 << self.offset(x0, cy + 1)) - 1
+                return not (occ >> ((cx - x0) << 2)) & _column(w)
+            return not (occ >> self.offset(cx, max(cy, self.y0))) & _column(w)
+        if cy < self.y0:
+            return True
+        if facing == "E":
+            start = max(cx, x0)
+            return start >= x0 + w or not (
+                (occ >> self.offset(start, cy)) & ((1 << ((x0 + w - start) << 2)) - 1))
+        end = min(cx, x0 + w - 1)
+        return end < x0 or not (occ >> self.offset(x0, cy)) & ((1 << ((end - x0 + 1) << 2)) - 1)
+
+
+_COLUMNS: dict[int, int] = {}
+_ROWS = 1024        # rows of a column mask: far more than any castle spans
+
+
+def _column(w: int) -> int:
+    """The four bits of the first cell of every row, for a grid ``w`` cells wide."""
+    found = _COLUMNS.get(w)
+    if found is None:
+        found = _COLUMNS[w] = int(("0" * (w * 4 - 4) + "1111") * _ROWS, 2)
+    return found

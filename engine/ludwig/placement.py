@@ -167,45 +167,6 @@ def _local(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> int
 
 
 # -- rule 5: some door still leads outside ---------------------------------------------
-class _Rows:
-    """The castle's occupied cells per row, with running ORs from the top and from the
-    bottom of its box, so a strip to infinity is tested in one step."""
-
-    __slots__ = ("rows", "y0", "y1", "up", "down")
-
-    def __init__(self, castle: Castle) -> None:
-        full, part = castle.full, castle.part
-        self.rows = rows = {y: full.get(y, 0) | part.get(y, 0) for y in set(full) | set(part)}
-        _x0, self.y0, _x1, self.y1 = castle.box
-        span = range(self.y0, self.y1 + 1)
-        self.up, self.down = [], [0] * len(span)
-        acc = 0
-        for y in span:
-            acc |= rows.get(y, 0)
-            self.up.append(acc)
-        acc = 0
-        for n in range(len(span) - 1, -1, -1):
-            acc |= rows.get(self.y0 + n, 0)
-            self.down[n] = acc
-
-    def strip_free(self, facing: str, cx: int, cy: int) -> bool:
-        """No tile lies in the unit strip from cell (cx, cy) towards ``facing``."""
-        if facing == "N" or facing == "S":
-            if facing == "N":
-                if cy < self.y0:
-                    return True
-                above = self.up[min(cy, self.y1) - self.y0]
-            else:
-                if cy > self.y1:
-                    return True
-                above = self.down[max(cy, self.y0) - self.y0]
-            return not (above >> ((cx + XB) * 4)) & 15
-        row = self.rows.get(cy, 0)
-        if facing == "E":
-            return not row >> ((cx + XB) * 4)
-        return not row & ((1 << ((cx + XB + 1) * 4)) - 1)
-
-
 _FAR = 1 << 30
 
 
@@ -214,13 +175,13 @@ class _Rays:
     strip's closed box of cells ``(x0, x1, y0, y1)`` (unbounded sides at +-_FAR), found
     door by door only as far as a question needs (most placements miss the first)."""
 
-    __slots__ = ("found", "doors", "next", "rows")
+    __slots__ = ("found", "doors", "next", "grid")
 
     def __init__(self, castle: Castle) -> None:
         self.found: list[tuple[int, int, int, int]] = []
         self.doors = castle.open_doors()
         self.next = 0
-        self.rows = _Rows(castle)
+        self.grid = castle.grid()
 
     def more(self) -> bool:
         """Look at open doors until one more ray is found; False when none is left."""
@@ -231,7 +192,7 @@ class _Rays:
                 cy -= 1
             elif facing == "W":
                 cx -= 1
-            if self.rows.strip_free(facing, cx, cy):
+            if self.grid.strip_free(facing, cx, cy):
                 self.found.append((cx, cx, -_FAR, cy) if facing == "N" else
                                   (cx, cx, cy, _FAR) if facing == "S" else
                                   (cx, _FAR, cy, cy) if facing == "E" else (-_FAR, cx, cy, cy))
@@ -254,7 +215,7 @@ def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -
         rx0, rx1, ry0, ry1 = rays.found[-1]
         if ox > rx1 or rx0 > x1 or oy > ry1 or ry0 > y1:
             return True
-    rows = rays.rows
+    grid = rays.grid
     sh = shift(ox, oy)
     for d in o.doors:
         if d.elem + sh in castle.contact:
@@ -262,7 +223,7 @@ def _keeps_exit(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -
         cx, cy, _q = unkey(d.out + sh)
         if ox <= cx < ox + o.w and oy <= cy < oy + o.h:
             continue
-        if rows.strip_free(d.facing, cx, cy):
+        if grid.strip_free(d.facing, cx, cy):
             return True
     trial = castle.copy()
     trial.add({"tile": o.tile, "rot": o.rot, "x": ox, "y": oy, "side": side})
@@ -282,6 +243,7 @@ class _Fit(NamedTuple):
     masks: Masks
     floors: tuple[str, ...]
     door_bit: int   # that door's element in ``masks``
+    solid: int      # ``masks.any``: the triangles it covers
 
 
 _FITS: dict[tuple[str, int], dict[tuple[str, str], list[_Fit]]] = {}
@@ -301,7 +263,8 @@ def _fits(tile: str, w: int) -> dict[tuple[str, str], list[_Fit]]:
                     found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
                                      []).append(_Fit(o, side, lx, ly, back,
                                                      o.rot * 3 + _SIDES[side], masks(o, w),
-                                                     _floors(o, side), 1 << (back + k)))
+                                                     _floors(o, side), 1 << (back + k),
+                                                     masks(o, w).any))
     return found
 
 
@@ -313,15 +276,17 @@ def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
     fits = _fits(tile, g.w)
     seen: set[int] = set()
     out = []
-    x0, y0, w, doors = g.x0, g.y0, g.w, castle.doors
+    x0, y0, w, doors, full = g.x0, g.y0, g.w, castle.doors, g.full
     for e, ex, ey, facing, floor in castle.open_doors():
         group = fits.get((facing, floor))
         if not group:
             continue
         at = ((ey - y0) * w + ex - x0) << 2
         room = doors[e][0]
-        for o, side, lx, ly, back, rank, m, floors, door_bit in group:
+        for o, side, lx, ly, back, rank, m, floors, door_bit, solid in group:
             off = at - back
+            if (full >> off) & solid:
+                continue        # the commonest refusal, worth a test before the rest
             k = off * 12 + rank
             if k in seen:
                 continue

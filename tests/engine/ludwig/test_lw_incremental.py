@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.ludwig import data as D
-from engine.ludwig.castle import Castle, castle_of
+from engine.ludwig.castle import XB, Castle, castle_of
 from engine.ludwig import placement as P
 from engine.ludwig.placement import check, check_anew, legal, placeable
 from engine.ludwig.shapes import ORIENTS, unkey
@@ -133,3 +133,36 @@ def test_a_rooms_list_asked_again_gets_the_castle_of_its_rooms_now():
     for c in (castle_of(rooms), castle_of([dict(r) for r in rooms])):
         assert c.open_doors() == _scratch(rooms).open_doors()
         assert [r["x"] for r in c.rooms] == [r["x"] for r in rooms]
+
+
+def _occupied_cell(c, x: int, y: int) -> bool:
+    """Does some tile cover part of cell (x, y)?  (From the castle's row dicts.)"""
+    s = (x + XB) * 4
+    return bool(((c.full.get(y, 0) | c.part.get(y, 0)) >> s) & 15)
+
+
+def _strip_free_by_cells(c, facing: str, cx: int, cy: int) -> bool:
+    x0, y0, x1, y1 = c.box
+    if facing in "NS":
+        ys = range(y0, min(cy, y1) + 1) if facing == "N" else range(max(cy, y0), y1 + 1)
+        return not any(_occupied_cell(c, cx, y) for y in ys)
+    xs = range(max(cx, x0), x1 + 1) if facing == "E" else range(x0, min(cx, x1) + 1)
+    return not any(_occupied_cell(c, x, cy) for x in xs)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_strips_on_the_grid_are_the_cells_they_cross(seed):
+    """Rule 5's quick test (no tile in a straight strip to infinity) on the grid masks
+    equals walking the strip cell by cell, from every cell in and around the castle."""
+    free = blocked = 0
+    for rooms, _asked in _grow(200 + seed, 12):
+        c = castle_of(rooms)
+        g, (x0, y0, x1, y1) = c.grid(), c.box
+        for cx in range(x0 - 2, x1 + 3):
+            for cy in range(y0 - 2, y1 + 3):
+                for facing in "NESW":
+                    got = g.strip_free(facing, cx, cy)
+                    assert got == _strip_free_by_cells(c, facing, cx, cy), (facing, cx, cy)
+                    free += got
+                    blocked += not got
+    assert free > 1000 and blocked > 1000
