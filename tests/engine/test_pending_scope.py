@@ -81,6 +81,42 @@ async def test_concurrent_tasks_have_their_own_scope():
     assert await asyncio.gather(*(click(s) for s in states)) == [(2, 2), (2, 2)]
 
 
+def test_the_open_scopes_are_counted_through_nesting_errors_and_threads():
+    """The wrappers skip the context variable while no scope is open anywhere: the set
+    of open scopes must hold exactly the blocks running now, and a scope open in one
+    thread must neither serve nor keep another thread's answers."""
+    import threading
+
+    from engine.core import _OPEN_SCOPES
+
+    game, state = Counting(), {"n": 0}
+    assert not _OPEN_SCOPES
+    with pytest.raises(RuntimeError):
+        with PendingScope() as outer:
+            with PendingScope() as inner:
+                assert _OPEN_SCOPES == {outer, inner}
+                label(game, state), label(game, state)
+            assert _OPEN_SCOPES == {outer} and (inner.hits, inner.misses) == (1, 1)
+            raise RuntimeError("a click fails")
+    assert not _OPEN_SCOPES
+    open_now, done = threading.Event(), threading.Event()
+
+    def click():
+        with PendingScope():
+            open_now.set()
+            done.wait(5)
+
+    worker = threading.Thread(target=click)
+    worker.start()
+    open_now.wait(5)
+    built = game.built
+    assert _OPEN_SCOPES and label(game, state) == "n0" and label(game, state) == "n0"
+    assert game.built == built + 2                  # its scope is not this thread's
+    done.set()
+    worker.join()
+    assert not _OPEN_SCOPES
+
+
 @pytest.mark.parametrize("game_id", registry.available())
 def test_every_answer_in_a_scope_equals_the_games_own(game_id):
     game = registry.get(game_id)
