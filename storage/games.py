@@ -192,9 +192,15 @@ class Database:
         return row["id"]
 
     async def load_game(self, game_id: int) -> GameRow | None:
-        async with self._db.transaction(write=False) as tx:
-            games = await self._select_games(tx, "WHERE id = ?", [game_id])
-        return games[0] if games else None
+        """The game with its seats, in one statement (a row per seat: the game's
+        columns repeat, but a second statement cost more, a round trip on PostgreSQL)."""
+        rows = await self._db.fetchall(
+            f'SELECT {_GAME_COLUMNS}, seat, "user", is_ai, name FROM games'
+            " LEFT JOIN seats ON seats.game = games.id WHERE games.id = ? ORDER BY seat",
+            (game_id,))
+        if not rows:
+            return None
+        return _game_row(rows[0], [_seat_row(r) for r in rows if r["seat"] is not None])
 
     async def game_rev(self, game_id: int) -> int | None:
         """The game's ``rev`` (None: no such game): one read by primary key."""

@@ -212,3 +212,18 @@ async def test_work_queued_behind_close_is_refused(target):
     db = await open_database(target)
     results = await asyncio.gather(db.close(), db.user_prefs(1), return_exceptions=True)
     assert results[0] is None and isinstance(results[1], RuntimeError)
+
+
+async def test_a_game_loads_with_its_seats_in_order_or_none(db):
+    """One statement reads a game with its seats (a row per seat, or one without)."""
+    game_id = await db.create_game("citadels", engine_version=1, options={"a": 1},
+                                   guild_id=None, channel_id=1, host_id=1, locale="en")
+    row = await db.load_game(game_id)
+    assert row.seats == [] and row.options == {"a": 1} and row.status == "lobby"
+    await db.set_seats(game_id, [SeatRow(2, 7, False, "C"), SeatRow(0, None, True, "A"),
+                                 SeatRow(1, 5, False, "B")])
+    row = await db.load_game(game_id)
+    assert [(s.seat, s.user_id, s.is_ai, s.name) for s in row.seats] == \
+        [(0, None, True, "A"), (1, 5, False, "B"), (2, 7, False, "C")]
+    assert row.options == {"a": 1} and row.id == game_id
+    assert await db.load_game(game_id + 1000) is None
