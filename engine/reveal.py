@@ -2,8 +2,9 @@
 
 A move may be taken back only if it showed nobody anything new.  "Anything" is the ids
 of :meth:`Game.names` (cards, characters, tiles) found in a viewer's view, counted per
-viewer before and after the move.  The counting is the hot part of a click, so it walks
-JSON by exact types and, for a seat's view, only where it differs from the spectator's.
+viewer before and after the move.  This is the hot part of a click, so the views are
+compared by their differences only (:func:`changed`): a seat's view beside the
+spectator's, the spectator's after beside its own before; no view is walked whole.
 """
 from __future__ import annotations
 
@@ -167,8 +168,9 @@ def undo_verdict(game: "Game", before: "State", after: "State", events: "list[Ev
     A seat sees at least what the spectator sees (:data:`SEATS_SEE_THE_PUBLIC`: every
     game's views must; tests/engine/test_reveal.py checks the five), so ``knew`` has no
     negative count and a seat whose ``public + mine`` has none cannot see more: its view
-    before is not built (the spectator's own, a seat without a hand).  A ``mine`` with a
-    negative count breaks the rule, and then every seat's view before is built.
+    before is not built (in Carcassonne no seat's is, in Burgundy none while nobody has
+    sold goods).  A ``mine`` with a negative count breaks the rule, and then every seat's
+    view before is built.
 
     ``seen_before``/the counts returned: per seat, its ``mine`` (None for the seats not
     looked at: the verdict stops at the first seat that sees more, the mover first), so
@@ -191,6 +193,7 @@ def undo_verdict(game: "Game", before: "State", after: "State", events: "list[Ev
     seen: list[Counter | None] = [None] * seats
     order = range(seats) if mover is None or not 0 <= mover < seats \
         else (mover, *(seat for seat in range(seats) if seat != mover))
+
     def sees_more(seat: int, knew: Counter | None) -> bool:
         mine = seen[seat]
         if knew is None:
