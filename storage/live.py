@@ -31,7 +31,8 @@ from memory (the ``rev`` read included) 12-20 µs against 27-59 µs from the dat
 MiB goal of a process serving 10,000 live tables.  A SQLite click loads its row once:
 11.44 M instructions per click instead of 11.64 M (-1.7%, tests/storage/live_clicks.py
 under callgrind); on PostgreSQL a click loads it twice (the deliverer reads the latest
-row again), and a load from memory is one statement instead of two.
+row again), and a load from memory reads only ``rev`` instead of the row, its seats and
+its state.
 
 **User preferences** (``user_prefs``, ``dm_closed_at``: asked several times per click
 for the users it talks to): a bounded LRU, written through by ``set_user_pref``; an
