@@ -2,7 +2,8 @@
 
 Options are :class:`engine.core.Option` objects; the hot builders (take, place, space,
 sell) make each distinct one once and hand the same object out again (options are
-frozen and nobody changes their params), so ``Game.pending`` wraps the list as it is.
+read-only by the contract's convention: nobody assigns to them or changes their params),
+so ``Game.pending`` wraps the list as it is.
 
 ``die`` is the die value used (its worker cost is shown in the option's ``cost`` param),
 or None for "any value, free" (castle extra action, building effects, City Hall).
