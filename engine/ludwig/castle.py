@@ -86,8 +86,7 @@ class Castle:
         c.contact, c.doors, c.fence = dict(self.contact), dict(self.doors), set(self.fence)
         c.met, c.shared = set(self.met), set(self.shared)
         c.vertices = {k: set(v) for k, v in self.vertices.items()}
-        c.links = [set(s) for s in self.links]
-        c.adjacent = [set(s) for s in self.adjacent]
+        c.links, c.adjacent = list(self.links), list(self.adjacent)   # sets shared: see add
         c.open, c.box = list(self.open), list(self.box) if self.box else None
         c._exits = c._rays = c._free = None
         return c
@@ -155,10 +154,10 @@ class Castle:
         self.shifts.append(sh)
         self.links.append(set(links))
         self.adjacent.append(set(adjacent))
-        for j in links:
-            self.links[j].add(i)
+        for j in links:     # new sets, never changed ones: a copy shares the old ones
+            self.links[j] = self.links[j] | {i}
         for j in adjacent:
-            self.adjacent[j].add(i)
+            self.adjacent[j] = self.adjacent[j] | {i}
         for j in touched:
             self.open[j] -= 1
         self.open.append(opened)
@@ -260,29 +259,37 @@ def castle_of(rooms: list[dict]) -> Castle:
     """The (cached) index of the castle made of ``rooms``.
 
     A list asked about again (the state's own list of a seat) is recognised by identity
-    if its length, first and last rooms are unchanged: rooms are only ever appended
-    (and the foyer's side set at setup), so the rooms between are the same.  Any other
-    list (a copied or JSON round-tripped state) is looked up by its placements."""
+    if its length, first and last rooms are unchanged, and grown from its known castle
+    if one room was appended: rooms are only ever appended (and the foyer's side set at
+    setup), so the rooms between are the same.  Any other list (a copied or JSON
+    round-tripped state) is looked up by its placements."""
     hit = _BY_LIST.get(id(rooms))
-    if hit is not None and hit[0] is rooms:
-        k = hit[1]
-        if len(rooms) == len(k) and (not k or (_room_key(rooms[-1]) == k[-1]
-                                              and _room_key(rooms[0]) == k[0])):
+    k = castle = None
+    if (hit is not None and hit[0] is rooms and hit[1] and rooms
+            and _room_key(rooms[0]) == hit[1][0]):
+        known, n = hit[1], len(rooms) - len(hit[1])
+        if n == 0 and _room_key(rooms[-1]) == known[-1]:
             return hit[2]
-    k = _placement_key(rooms)
-    castle = _castle_by_key(rooms, k)
+        if n == 1 and _room_key(rooms[-2]) == known[-1]:
+            k = known + (_room_key(rooms[-1]),)     # one room appended to a known list
+            castle = _castle_by_key(rooms, k, hit[2])
+    if castle is None:
+        k = _placement_key(rooms)
+        castle = _castle_by_key(rooms, k)
     if len(_BY_LIST) >= _BY_LIST_SIZE:
         del _BY_LIST[next(iter(_BY_LIST))]
     _BY_LIST[id(rooms)] = (rooms, k, castle)
     return castle
 
 
-def _castle_by_key(rooms: list[dict], k: tuple) -> Castle:
+def _castle_by_key(rooms: list[dict], k: tuple, base: Castle | None = None) -> Castle:
+    """The castle of placement key ``k`` (``base``: the castle of ``k[:-1]``, if known)."""
     found = _CACHE.get(k)
     if found is not None:
         _CACHE.move_to_end(k)
         return found
-    base = _CACHE.get(k[:-1]) if rooms else None
+    if base is None and rooms:
+        base = _CACHE.get(k[:-1])
     if base is not None:
         castle = base.grown(rooms[-1])
     else:
