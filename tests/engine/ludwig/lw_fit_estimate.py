@@ -1,12 +1,12 @@
 """Fit the weights of ``engine/ludwig/estimate.py`` (a tool, not a test).
 
-``python tests/engine/ludwig/lw_fit_estimate.py [--games 1500] [--seats 2 4]`` plays
+``python tests/engine/ludwig/lw_fit_estimate.py [--games 800] [--seats 2]`` plays
 heuristic games (5 % random moves, as the search's rollouts), takes about every third
 position, labels it with that game's final score differences (seat 0 against each
 other seat) and fits the feature differences to them by least squares (the normal
 equations of Carcassonne's fitting tool).  Prints the weights (to paste into
-``WEIGHTS``) and the mean squared error on held-out games, against the final scoring as
-if the game ended now (``ai_scores`` before this estimate).
+``WEIGHTS`` for that number of seats) and the mean squared error on held-out games,
+against the final scoring as if the game ended now (``ai_scores`` before this estimate).
 """
 from __future__ import annotations
 
@@ -73,10 +73,10 @@ def main() -> None:
     print(f"positions {len(train)} train / {len(test)} held out; variance of the label "
           f"{mse(test, [0.0] * len(weights)):.1f}")
     print(f"held-out MSE: as if over now {_as_if_over(test):.1f}, "
-          f"stored {mse(test, estimate.WEIGHTS):.1f}, fitted {mse(test, weights):.1f}")
+          f"stored {mse(test, estimate.weights_for(args.seats[0])):.1f}, fitted {mse(test, weights):.1f}")
     for name, w in zip(estimate.FEATURES, weights):
         print(f"  {name:14} {w:8.3f}")
-    print("WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")")
+    print(f"WEIGHTS[{args.seats[0]}] = (" + ", ".join(f"{w:.3f}" for w in weights) + ")")
 
 
 if __name__ == "__main__":

@@ -86,8 +86,17 @@ def test_the_fitted_weights_predict_held_out_games_better_than_the_score_now():
     that of the final scoring as if the game ended now; a fit on a fresh small sample
     lands near the stored weights' error (they are not stale)."""
     held = [row for seed in range(90_000, 90_080) for row in positions(2, seed)]
-    now = [1.0] + [0.0] * (len(estimate.WEIGHTS) - 1)
-    stored, alone = mse(held, estimate.WEIGHTS), mse(held, now)
+    now = [1.0] + [0.0] * (len(estimate.FEATURES) - 1)
+    stored, alone = mse(held, estimate.weights_for(2)), mse(held, now)
     assert stored < 0.95 * alone
     refit = solve([row for seed in range(91_000, 91_120) for row in positions(2, seed)])
     assert stored < 1.1 * mse(held, refit)
+
+
+def test_four_seat_games_are_judged_by_their_own_weights():
+    """The 2-seat weights misjudge 4-seat positions (worse than the score now alone);
+    the 4-seat weights do better on held-out 4-seat games."""
+    held = [row for seed in range(92_000, 92_030) for row in positions(4, seed)]
+    assert estimate.weights_for(4) != estimate.weights_for(2)
+    assert estimate.weights_for(3) == estimate.weights_for(4)
+    assert mse(held, estimate.weights_for(4)) < mse(held, estimate.weights_for(2))
