@@ -77,18 +77,25 @@ async def test_transactions_of_concurrent_tasks_never_interleave(tmp_path):
                      ("c", "begin"), ("d", "begin"), ("d", "end")]
 
 
-async def test_reader_never_sees_uncommitted_work(db):
-    started = asyncio.Event()
+async def doomed_writer(db) -> asyncio.Task:
+    """A task inside a write transaction (user 1 inserted) that will fail: returned once
+    it is inside, about to wait 50 ms and raise RuntimeError."""
+    inside = asyncio.Event()
 
-    async def doomed_writer():
+    async def write():
         async with db._db.transaction() as tx:
             await tx.execute("INSERT INTO users (\"user\", locale) VALUES (1, 'cs')")
-            started.set()
+            inside.set()
             await asyncio.sleep(0.05)
             raise RuntimeError("abort")
 
-    writer = asyncio.create_task(doomed_writer())
-    await started.wait()
+    task = asyncio.create_task(write())
+    await inside.wait()
+    return task
+
+
+async def test_reader_never_sees_uncommitted_work(db):
+    writer = await doomed_writer(db)
     assert await db.user_prefs(1) == {"locale": None, "dm_closed": False}
     with pytest.raises(RuntimeError):
         await writer
@@ -118,17 +125,7 @@ async def test_a_statement_on_its_own_waits_for_an_open_transaction_and_outlives
     """A one-statement write (no transaction of its own while the connection is free)
     issued while another task's transaction is open neither joins that transaction
     (rolled back with it) nor commits its half-done work."""
-    inside = asyncio.Event()
-
-    async def doomed_writer():
-        async with db._db.transaction() as tx:
-            await tx.execute("INSERT INTO users (\"user\", locale) VALUES (1, 'cs')")
-            inside.set()
-            await asyncio.sleep(0.05)
-            raise RuntimeError("abort")
-
-    writer = asyncio.create_task(doomed_writer())
-    await inside.wait()
+    writer = await doomed_writer(db)
     await db.set_user_pref(2, locale="en")      # one statement: waits its turn
     with pytest.raises(RuntimeError):
         await writer
