@@ -87,3 +87,36 @@ async def test_newer_schema_is_refused(tmp_path):
         conn.execute(f"PRAGMA user_version = {len(STEPS) + 5}")
     with pytest.raises(RuntimeError, match="newer"):
         await open_database(path)
+
+
+async def test_v11_keeps_the_outbox_rows_in_tables_without_row_ids(tmp_path):
+    """v10 -> v11: every announcement and delivery kept, the tables WITHOUT ROWID, the
+    one open job per game still enforced, and announcements_due gone."""
+    path = tmp_path / "c.db"
+    db = await Db.open(path)
+    try:
+        assert await migrate(db, STEPS[:10]) == 10
+        async with db.transaction() as tx:
+            await tx.execute("INSERT INTO games (id, type, engine_version, options, status,"
+                             " channel, host, locale, created, updated)"
+                             " VALUES (1, 'citadels', 1, '{}', 'active', 1, 1, 'en', 0, 0)")
+            await tx.execute("INSERT INTO announcements (game, from_seq, before, actor, state,"
+                             " attempts, next_try, error) VALUES (1, 1, '{}', 3, 'done', 0, 0,"
+                             " NULL), (1, 4, '{\"a\":1}', NULL, 'open', 2, 9.5, 'x')")
+            await tx.execute("INSERT INTO deliveries (game, effect, seq, detail)"
+                             " VALUES (1, 'board:4', 4, '{}'), (1, 'clock:4', 4, NULL)")
+        assert await migrate(db) == len(STEPS)
+    finally:
+        await db.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT * FROM announcements ORDER BY from_seq").fetchall() == [
+            (1, 1, "{}", 3, "done", 0, 0.0, None), (1, 4, '{"a":1}', None, "open", 2, 9.5, "x")]
+        assert conn.execute("SELECT * FROM deliveries ORDER BY effect").fetchall() == [
+            (1, "board:4", 4, "{}"), (1, "clock:4", 4, None)]
+        for table in ("announcements", "deliveries"):
+            sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,))
+            assert sql.fetchone()[0].endswith("WITHOUT ROWID")
+        indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert "announcements_open" in indexes and "announcements_due" not in indexes
+        with pytest.raises(sqlite3.IntegrityError):   # still one open job per game
+            conn.execute("INSERT INTO announcements (game, from_seq, before) VALUES (1, 5, '{}')")
