@@ -116,7 +116,8 @@ async def test_v11_keeps_the_outbox_rows_in_tables_without_row_ids(tmp_path):
         for table in ("announcements", "deliveries"):
             sql = conn.execute("SELECT sql FROM sqlite_master WHERE name = ?", (table,))
             assert sql.fetchone()[0].endswith("WITHOUT ROWID")
-        indexes = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        indexes = {r[0] for r in
+                   conn.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert "announcements_open" in indexes and "announcements_due" not in indexes
         with pytest.raises(sqlite3.IntegrityError):   # still one open job per game
             conn.execute("INSERT INTO announcements (game, from_seq, before) VALUES (1, 5, '{}')")
