@@ -61,9 +61,10 @@ def _settings(row) -> tuple[list[float] | None, int | None]:
     return (json.loads(reminders) if reminders else None), row["zombie_after"]
 
 
-_PUT = (f"INSERT INTO clocks ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
-        " ON CONFLICT (game, seat) DO UPDATE SET "
-        + ", ".join(f"{k} = excluded.{k}" for k in _COLUMNS.split(", ")[2:]))
+_PUT_ROW = "(?, ?, ?, ?, ?, ?, ?, ?, ?)"
+_PUT_CONFLICT = (" ON CONFLICT (game, seat) DO UPDATE SET "
+                 + ", ".join(f"{k} = excluded.{k}" for k in _COLUMNS.split(", ")[2:]))
+_PUT_ROWS = 500   # clocks per statement (4,500 parameters: well inside both backends' limits)
 
 
 class ClockStore:
@@ -103,15 +104,20 @@ class ClockStore:
         return clocks
 
     async def put(self, clocks: list[SeatClock]) -> None:
-        """Insert or replace these seat clocks in one transaction (ends their claims)."""
+        """Insert or replace these seat clocks (the last of any seat given twice), ends
+        their claims; one statement (a transaction of its own) per 500 clocks."""
         if not clocks:
             return
         for game in {c.game for c in clocks}:
             self.unsettle(game)
-        async with self._db.transaction() as tx:
-            for c in clocks:
-                await tx.execute(_PUT, (c.game, c.seat, c.turn, c.started, c.deadline,
-                                        c.paused_left, c.reminded, c.due, c.timeouts))
+        rows = list({(c.game, c.seat): (c.game, c.seat, c.turn, c.started, c.deadline,
+                                        c.paused_left, c.reminded, c.due, c.timeouts)
+                     for c in clocks}.values())   # a statement may set a row only once
+        for start in range(0, len(rows), _PUT_ROWS):
+            part = rows[start:start + _PUT_ROWS]
+            await self._db.execute(
+                f"INSERT INTO clocks ({_COLUMNS}) VALUES " + ", ".join([_PUT_ROW] * len(part))
+                + _PUT_CONFLICT, [v for row in part for v in row])
         for c in clocks:
             self._claimed.pop((c.game, c.seat), None)
 

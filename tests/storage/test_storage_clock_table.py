@@ -54,3 +54,13 @@ async def test_any_write_touching_a_table_forgets_what_was_settled(db):
     store.settle(game, 3, "key", {})
     assert await store.due(20.0)                # a claim of one of its seats forgets it too
     assert store.settled(game, 3) is None
+
+
+async def test_clocks_are_put_many_at_once_the_last_of_a_seat_winning(db):
+    store = ClockStore(db)
+    games = [await active_game(db) for _ in range(65)]
+    clocks = [_clock(g, s, due=float(s)) for g in games for s in range(8)]   # 520 clocks
+    await store.put(clocks + [_clock(games[0], 0, due=99.0)])
+    assert (await store.seats(games[0]))[0].due == 99.0
+    assert all(len(await store.seats(g)) == 8 for g in games)
+    assert (await store.seats(games[-1]))[7].due == 7.0
