@@ -62,5 +62,5 @@ async def test_clocks_are_put_many_at_once_the_last_of_a_seat_winning(db):
     clocks = [_clock(g, s, due=float(s)) for g in games for s in range(8)]   # 520 clocks
     await store.put(clocks + [_clock(games[0], 0, due=99.0)])
     assert (await store.seats(games[0]))[0].due == 99.0
-    assert all(len(await store.seats(g)) == 8 for g in games)
+    assert [len(await store.seats(g)) for g in games] == [8] * len(games)
     assert (await store.seats(games[-1]))[7].due == 7.0
