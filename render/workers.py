@@ -86,9 +86,10 @@ class _Worker:
 
 class ProcessPool(Executor):
     """``workers`` child processes answering pickled calls (``initializer`` runs first
-    in each).  A worker that dies breaks the pool: its calls and the waiting ones fail
-    with :class:`BrokenWorkers` (a ``BrokenExecutor``, as ``ProcessPoolExecutor``'s).  ``shutdown`` stops
-    the workers at once (calls still in flight fail the same way)."""
+    in each).  A call cancelled while it waits in the pool is never sent.  A worker
+    that dies breaks the pool: its calls and the waiting ones fail with
+    :class:`BrokenWorkers` (a ``BrokenExecutor``, as ``ProcessPoolExecutor``'s).
+    ``shutdown`` stops the workers at once (calls still in flight fail the same way)."""
 
     def __init__(self, workers: int, initializer: Callable[[], Any] | None = None,
                  depth: int = 2) -> None:
@@ -115,9 +116,18 @@ class ProcessPool(Executor):
             if len(worker.calls) >= self._depth:
                 self._waiting.append((call_id, payload, future))
                 return future
+            future.set_running_or_notify_cancel()
             worker.calls[call_id] = future
         self._send(worker, call_id, payload)
         return future
+
+    def _next_waiting(self) -> tuple[int, bytes, Future] | None:
+        """The oldest waiting call not cancelled meanwhile, now running (under the lock)."""
+        while self._waiting:
+            call = self._waiting.popleft()
+            if call[2].set_running_or_notify_cancel():
+                return call
+        return None
 
     def _send(self, worker: _Worker, call_id: int, payload: bytes) -> None:
         try:
@@ -128,7 +138,7 @@ class ProcessPool(Executor):
     def _answered(self, worker: _Worker, call_id: int, payload: bytes) -> None:
         with self._lock:
             future = worker.calls.pop(call_id, None)
-            after = self._waiting.popleft() if self._waiting else None
+            after = self._next_waiting() if future is not None else None
             if after is not None:
                 worker.calls[after[0]] = after[2]
         if after is not None:
@@ -142,10 +152,7 @@ class ProcessPool(Executor):
             ok, value = pickle.loads(payload)
         except Exception as err:
             ok, value = False, err
-        try:
-            future.set_result(value) if ok else future.set_exception(value)
-        except InvalidStateError:          # cancelled meanwhile
-            pass
+        future.set_result(value) if ok else future.set_exception(value)
 
     def _lost(self, worker: _Worker) -> None:
         """``worker``'s socket ended: unless the pool was shut down, it died."""
@@ -160,7 +167,7 @@ class ProcessPool(Executor):
         for future in failed:
             try:
                 future.set_exception(BrokenWorkers("a render worker died"))
-            except InvalidStateError:
+            except InvalidStateError:      # a waiting call cancelled meanwhile
                 pass
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:

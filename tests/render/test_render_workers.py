@@ -81,3 +81,13 @@ def test_shutdown_stops_the_workers(pool):
     assert all(w.process.poll() is not None for w in workers.workers)
     with pytest.raises(RuntimeError):
         workers.submit(abs, 1)
+
+
+def test_a_call_cancelled_while_waiting_is_never_sent(pool, tmp_path):
+    workers = pool(1, depth=1)
+    busy = workers.submit(time.sleep, 0.5)
+    skipped = workers.submit(os.mkdir, str(tmp_path / "skipped"))
+    assert skipped.cancel()                                        # still waiting in the pool
+    done = workers.submit(os.mkdir, str(tmp_path / "done"))
+    assert done.result(timeout=30) is None and busy.result(timeout=30) is None
+    assert (tmp_path / "done").is_dir() and not (tmp_path / "skipped").exists()
