@@ -31,6 +31,7 @@ class Masks(NamedTuple):
     fence: int      # fence elements
     doors: int      # door elements
     door_at: dict   # lowest bit of a door element -> (door index, local element key)
+    o: Orient       # held, so the id keying these stays its own
 
 
 _MASKS: dict[tuple[int, int], Masks] = {}
@@ -45,8 +46,8 @@ def _bits(keys, w: int) -> int:
 
 
 def masks(o: Orient, w: int) -> Masks:
-    """The masks of orientation ``o`` on a grid ``w`` cells wide (built once; the
-    orientations are module constants, so their ids are stable keys)."""
+    """The masks of orientation ``o`` on a grid ``w`` cells wide (built once, keyed by
+    the id of ``o``, which the entry holds so that id is never another's)."""
     found = _MASKS.get((id(o), w))
     if found is None:
         full = _bits(o.full, w)
@@ -55,7 +56,7 @@ def masks(o: Orient, w: int) -> Masks:
             door_at[_bits((d.elem,), w).bit_length() - 1] = (n, d.elem)
         found = _MASKS[(id(o), w)] = Masks(
             full | _bits(o.partial, w), full, _bits(o.contact, w), _bits(o.fence, w),
-            _bits((d.elem for d in o.doors), w), door_at)
+            _bits((d.elem for d in o.doors), w), door_at, o)
     return found
 
 

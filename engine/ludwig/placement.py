@@ -40,15 +40,17 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
 
 
 _SIDES = {None: 0, "ground": 1, "downstairs": 2}
-_FLOORS: dict[tuple[int, str | None], tuple[str, ...]] = {}
+_FLOORS: dict[tuple[int, str | None], tuple[Orient, tuple[str, ...]]] = {}
 
 
 def _floors(o: Orient, side: str | None) -> tuple[str, ...]:
-    """The floor of each door of ``o`` placed with ``side``."""
+    """The floor of each door of ``o`` placed with ``side`` (keyed by the id of ``o``,
+    which the entry holds so that id is never another's)."""
     found = _FLOORS.get((id(o), side))
     if found is None:
-        found = _FLOORS[(id(o), side)] = tuple(door_floor(o.tile, d.floor, side) for d in o.doors)
-    return found
+        found = _FLOORS[(id(o), side)] = (o, tuple(door_floor(o.tile, d.floor, side)
+                                                   for d in o.doors))
+    return found[1]
 
 
 def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, off: int,
@@ -97,6 +99,8 @@ def _rooms(mask: int) -> frozenset[int]:
     """The rooms of a bit mask (shared: one frozenset per mask)."""
     found = _ROOMS.get(mask)
     if found is None:
+        if len(_ROOMS) > 1 << 16:
+            _ROOMS.clear()
         out, rest = set(), mask
         while rest:
             low = rest & -rest
