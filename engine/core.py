@@ -534,14 +534,14 @@ class Game:
                      seen_before: "tuple[Counter | None, ...] | None" = None,
                      mover: int | None = None,
                      ) -> "tuple[bool, tuple[Counter | None, ...] | None]":
-        """:meth:`undoable`'s verdict, and the counts of ``after`` it looked at (None
-        when a cheap check decided first): :meth:`seen_names` per viewer, None for the
-        viewers not looked at (the verdict stops at the first viewer who sees more, so
-        the others' views are never built).  ``seen_before``: the counts of ``before`` if the caller
-        kept them (what the previous move's verdict returned), so each state's views are
-        built and walked at most once; a viewer missing there is counted from ``before``.
-        ``mover``: the seat that moved, looked at right after the spectator (a card drawn
-        into its own hand is the other usual reveal)."""
+        """:meth:`undoable`'s verdict, and what it kept of ``after`` for the next move
+        (None when a cheap check decided first): per seat, how that seat's view's counts
+        of named ids differ from the spectator's (:func:`engine.reveal.changed`), None for
+        the seats not looked at (the verdict stops at the first seat who sees more).
+        ``seen_before``: what the previous move's verdict returned, so no seat's view of
+        ``before`` is built again.  ``mover``: the seat that moved, looked at first (a
+        card drawn into its own hand is the usual reveal).  The rule is
+        :func:`engine.reveal.undo_verdict`."""
         from engine import reveal
         return reveal.undo_verdict(self, before, after, events, seen_before, mover)
 
@@ -549,7 +549,7 @@ class Game:
                    ) -> "tuple[Counter, ...]":
         """How often each viewer sees each id of :meth:`names` (or of ``names`` when the
         caller has them) in its view of ``state``: the spectator first, then seats 0, 1,
-        ... (what :meth:`undo_verdict` compares)."""
+        ... (the plain counts the tests hold the undo rule to)."""
         from engine import reveal
         return reveal.seen_names(self, state, names)
 
