@@ -108,22 +108,24 @@ async def test_a_write_by_another_process_is_seen_on_the_next_load(live, other, 
     await live.append_move(game, expected_seq=0, seat=0, action={}, state={"count": 1})
     for g in (lobby, game):
         await live.load_game(g)
-    seen = {
-        "seat": (other.set_seat(game, SeatRow(2, 555, False, "Eve")),
+    seen = {   # each write made only when it is the one tested
+        "seat": (lambda: other.set_seat(game, SeatRow(2, 555, False, "Eve")),
                  lambda r: r.seats[2] == SeatRow(2, 555, False, "Eve")),
-        "host": (other.set_host(game, 102), lambda r: r.host_id == 102),
-        "timeout": (ClockStore(other).set_turn_timeout(game, 60),
+        "host": (lambda: other.set_host(game, 102), lambda r: r.host_id == 102),
+        "timeout": (lambda: ClockStore(other).set_turn_timeout(game, 60),
                     lambda r: r.turn_timeout == 60),
-        "undo": (Memory(other).apply_undo(game, expected_seq=1, seat=0, point_seq=1,
-                                          state={"count": 0}, events=[]),
+        "undo": (lambda: Memory(other).apply_undo(game, expected_seq=1, seat=0, point_seq=1,
+                                                  state={"count": 0}, events=[]),
                  lambda r: r.seq == 2 and r.state == {"count": 0}),
-        "move": (other.append_move(game, expected_seq=1, seat=1, action={}, state={"count": 2}),
+        "move": (lambda: other.append_move(game, expected_seq=1, seat=1, action={},
+                                           state={"count": 2}),
                  lambda r: r.seq == 2 and r.state == {"count": 2}),
-        "status": (other.set_status(game, "abandoned"), lambda r: r.status == "abandoned"),
-        "seats": (other.set_seats(lobby, SEATS[:1]), lambda r: len(r.seats) == 1),
+        "status": (lambda: other.set_status(game, "abandoned"),
+                   lambda r: r.status == "abandoned"),
+        "seats": (lambda: other.set_seats(lobby, SEATS[:1]), lambda r: len(r.seats) == 1),
     }
     change, check = seen[write]
-    await change
+    await change()
     changed = lobby if write == "seats" else game
     row = await miss(live, changed)
     assert check(row) and row == await other.load_game(changed)
