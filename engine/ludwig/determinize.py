@@ -131,8 +131,8 @@ def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> No
 #: would reach from there.  (With the final scoring as if the game ended now as the
 #: judgement, the search's overrides were neutral: +0.01 at 8 actions and +0.03 at 20
 #: on the 0..1 rollout value, judged by 24 paired full-length rollouts each, and normal
-#: won 45% of 20 two-seat games against easy; with the estimate, 63% of 27, seeds
-#: 700-726: ``python -m bot arena ludwig --seats normal,easy``.)
+#: won 45% of 20 two-seat games against easy; with the estimate, 70% of 60, seeds
+#: 700-759: ``python -m bot arena ludwig --seats normal,easy``.)
 HORIZON = 8
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 
