@@ -48,6 +48,14 @@ def affordable(state: State, seat: int) -> dict[str, int | None]:
     return out
 
 
+def can_build(state: State, seat: int) -> bool:
+    """Could ``seat`` place a market tile or a stairs/hallway piece, money aside?"""
+    c = castle(state, seat)
+    return any(slot["tile"] is not None and placeable(c, slot["tile"])
+               for slot in state["market"]) or \
+        any(state["supply"][piece] and placeable(c, piece) for piece in (D.STAIRS, D.HALLWAY))
+
+
 def spots(cands: list[tuple]) -> list[list[tuple]]:
     """Candidates grouped by the castle door they attach at, in a stable order."""
     groups: dict[int, list[tuple]] = {}

@@ -12,6 +12,7 @@ from engine.core import Event, State
 
 from . import data as D
 from . import market
+from .decisions import can_build
 from .scoring import finish
 from .setup import BONUS_RETURN
 
@@ -23,7 +24,13 @@ def start_turn(state: State, seat: int, extra: bool) -> None:
 
 
 def _begin_round(state: State, events: list[Event]) -> None:
-    """Refill (not in round 1), then pricing or, in solo, the fixed reveal."""
+    """Refill (not in round 1), then pricing or, in solo, the fixed reveal.
+
+    (our ruling) When, after the refill, no seat can place any tile of the market or the
+    supply, this is the last round.  The rulebook does not cover it, but nothing could
+    change any more: a purchase must be placed at once (rule 8), and without purchases
+    no slot empties, the deck never moves and the rounds would repeat for ever (seen in
+    random play, where castles close themselves off)."""
     if state["solo"]:
         events += market.fill(state, state["market"])
         if not any(slot["tile"] for slot in state["market"]) and not state["deck"]:
@@ -32,11 +39,15 @@ def _begin_round(state: State, events: list[Event]) -> None:
         state["order"] = []
         start_turn(state, 0, False)
         return None
+    stalled = False
     if state["round"] > 1:
         events += market.fill(state, state["market"])
+        stalled = not state["last_round"] and not any(can_build(state, seat)
+                                                       for seat in range(state["n"]))
+        state["last_round"] = state["last_round"] or stalled
     events.append(Event("round_started", {"round": state["round"], "mb_seat": state["mb"]}))
     if state["last_round"]:
-        events.append(Event("last_round", {}))
+        events.append(Event("nothing_to_build" if stalled else "last_round", {}))
     n = state["n"]
     state["order"] = [(state["mb"] + k) % n for k in range(1, n + 1)]
     state["task"] = {"type": "price", "seat": state["mb"], "moves": 0}
