@@ -233,11 +233,35 @@ class TableService:
                 moved = row.seq
                 row, more = await self.play_ai(game, row)
                 events += more
+                early = await self._panel_picture_early(game, row, seat, locale, panel_image)
                 await self.announce(game, row)
                 panel = await self.panel_for(row, seat, locale=locale, events=events,
                                              image=panel_image,
                                              undoable=undoable and row.seq == moved)
+                if early is not None:
+                    await early          # panel_for joined it (the renderer draws it once)
                 return Outcome(row, panel, events)
+
+    async def _panel_picture_early(self, game: Game, row: GameRow, seat: int,
+                                   locale: str | None, wanted: bool) -> "asyncio.Future | None":
+        """Start the clicker's panel picture now, so that the second render worker draws
+        it while the board is drawn (a click then waits for the longer of its pictures,
+        not their sum): ``panel_for`` asks for the same picture and the renderer joins
+        that ask to this drawing."""
+        if not (wanted and self.renderer.enabled and row.status in ("active", "finished")):
+            return None
+        loc = await self._panel_locale(row, seat, locale)
+        return asyncio.ensure_future(self._private_picture(game, row, seat, loc))
+
+    async def _panel_locale(self, row: GameRow, seat: int, locale: str | None) -> str:
+        """The language of ``seat``'s panel: the one asked for, the player's, the table's."""
+        user = next(s for s in row.seats if s.seat == seat)
+        return locale or (await self.user_locale(user.user_id)) or row.locale
+
+    def _private_picture(self, game: Game, row: GameRow, seat: int, loc: str):
+        """The renderer's ask for ``seat``'s private picture of ``row`` (an awaitable)."""
+        return self.renderer.private(row.type, view_for(game, row, seat), loc, row.id,
+                                     row.seq, seat)
 
     async def _check_still_valid(self, row: GameRow, seat: int, decision: Decision | None,
                                  expected_seq: int, option_id: str) -> None:
@@ -532,7 +556,7 @@ class TableService:
         the seat may take its last move back, when the caller knows (else it is looked up)."""
         game = registry.get(row.type)
         user = next(s for s in row.seats if s.seat == seat)
-        loc = locale or (await self.user_locale(user.user_id)) or row.locale
+        loc = await self._panel_locale(row, seat, locale)
         names = seat_names(row)
         lines = [t("panel.title", loc, game=game_title(row.type, loc), id=row.id)]
         if note:
@@ -553,8 +577,7 @@ class TableService:
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
         rows += await undo.panel_rows(self.db, row, seat, loc, len(rows), undoable)
-        image = await self.renderer.private(row.type, view_for(game, row, seat), loc, row.id,
-                                            row.seq, seat) \
+        image = await self._private_picture(game, row, seat, loc) \
             if image and self.renderer.enabled else None   # (no view built for nothing)
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
