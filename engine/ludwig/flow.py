@@ -39,14 +39,16 @@ def _begin_round(state: State, events: list[Event]) -> None:
         state["order"] = []
         start_turn(state, 0, False)
         return None
-    stalled = False
+    stalled, said = False, False
     if state["round"] > 1:
-        events += market.fill(state, state["market"])
+        filled = market.fill(state, state["market"])
+        events += filled
+        said = any(e.kind == "deck_reshuffled" for e in filled)  # "... the last round"
         stalled = not state["last_round"] and not any(can_build(state, seat)
                                                        for seat in range(state["n"]))
         state["last_round"] = state["last_round"] or stalled
     events.append(Event("round_started", {"round": state["round"], "mb_seat": state["mb"]}))
-    if state["last_round"]:
+    if state["last_round"] and not said:
         events.append(Event("nothing_to_build" if stalled else "last_round", {}))
     n = state["n"]
     state["order"] = [(state["mb"] + k) % n for k in range(1, n + 1)]

@@ -43,3 +43,24 @@ def test_can_build_ignores_money_and_sees_the_supply():
     for player in state["players"]:
         player["money"] = 0
     assert all(can_build(state, seat) for seat in range(2))
+
+
+def test_the_last_round_is_announced_once():
+    """The round that becomes the last says so in one event: the reshuffle's own
+    sentence already says it, so no second "last round" follows it."""
+    said_by = set()
+    for seed in range(4):
+        state = GAME.setup(2 + seed % 3, GAME.parse_options({}), seed)
+        rnd = random.Random(seed)
+        while GAME.result(state) is None:
+            decision = GAME.pending(state)[0]
+            last = state["last_round"]
+            option = GAME.ai_preference(state, decision, rnd)[0]
+            if decision.option(option) is None:
+                option = rnd.choice(decision.options).id
+            events = GAME.apply(state, decision.seat, Action(decision.kind, option))
+            told = [e.kind for e in events
+                    if e.kind in ("deck_reshuffled", "last_round", "nothing_to_build")]
+            assert len(told) == (1 if state["last_round"] and not last else 0), told
+            said_by.update(told)
+    assert said_by   # the games did reach a last round
