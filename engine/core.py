@@ -545,14 +545,6 @@ class Game:
         from engine import reveal
         return reveal.undo_verdict(self, before, after, events, seen_before, mover)
 
-    def seen_names(self, state: State, names: Mapping[str, Any] | None = None,
-                   ) -> "tuple[Counter, ...]":
-        """How often each viewer sees each id of :meth:`names` (or of ``names`` when the
-        caller has them) in its view of ``state``: the spectator first, then seats 0, 1,
-        ... (the plain counts the tests hold the undo rule to)."""
-        from engine import reveal
-        return reveal.seen_names(self, state, names)
-
     # -- shared helpers ---------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and validate option values; RuleError on an unknown option."""

@@ -67,25 +67,6 @@ def _shows_all(value: Any, wanted: set) -> bool:
 _SCALARS = frozenset((int, float, bool, type(None)))
 
 
-def named_ids_beside(value: Any, base: Any, base_counts: Counter,
-                     names: Mapping[str, Any]) -> Counter:
-    """``named_ids(value, names)`` from the counts of a similar ``base`` value: only the
-    parts of ``value`` that differ from ``base`` are walked (and base's parts they
-    replace), since a seat's view is mostly the spectator's and comparing equal JSON
-    values runs in C.  Equal values hold equal names, so the counts are exact."""
-    added: list = []
-    removed: list = []
-    _differences(value, base, added, removed)
-    if not added and not removed:
-        return Counter(base_counts)
-    counts = Counter(base_counts)
-    counts.update(named_ids(added, names))
-    if not removed:
-        return counts
-    counts.subtract(named_ids(removed, names))
-    return +counts  # no zero counts
-
-
 def _differences(value: Any, base: Any, added: list, removed: list) -> None:
     """Collect in ``added``/``removed`` the smallest parts by which ``value`` differs
     from ``base``: entries of two dicts by key, items of two equally long lists, the
@@ -238,14 +219,3 @@ def _unknown(told: set, base: Any, knew: Counter) -> bool:
         return False
     counts = named_ids(base, told)
     return any(counts[name] + knew.get(name, 0) < 1 for name in told)
-
-
-def seen_names(game: "Game", state: "State", names: Mapping[str, Any] | None = None,
-               ) -> "tuple[Counter, ...]":
-    """The generic :meth:`Game.seen_names`: each viewer's counts, the spectator first."""
-    names = game.names() if names is None else names
-    spectator = scoped_view(game, state, None)
-    seats = int(spectator.get("players") or 0)
-    public = named_ids(spectator, names)
-    return (public, *(named_ids_beside(scoped_view(game, state, seat), spectator, public,
-                                       names) for seat in range(seats)))

@@ -80,7 +80,7 @@ def test_scoped_views_are_built_once_per_state_and_seat_until_an_apply():
 def test_differences_of_lists_of_other_lengths_keep_the_counts_exact():
     from collections import Counter
 
-    from engine.reveal import _differences, named_ids, named_ids_beside
+    from engine.reveal import _differences, changed, named_ids
 
     names = {"a": 1, "b": 1, "c": 1}
     base = {"hand": ["a", "b", "b"], "board": [["a"], ["c"], ["b"]], "x": "c"}
@@ -88,9 +88,11 @@ def test_differences_of_lists_of_other_lengths_keep_the_counts_exact():
                   {"hand": ["c", "a", "b", "b"], "board": [["a"], ["c"], ["b"], ["b"]]},
                   {"hand": [], "board": [["b"]], "x": "a"},
                   {"hand": ["a", "b"], "board": [["a"], ["a"], ["c"], ["b"]], "x": "c"}):
-        counts = named_ids_beside(value, base, named_ids(base, names), names)
-        assert counts == named_ids(value, names) and 0 not in counts.values(), value
+        delta, had, has = changed(value, base, names), named_ids(base, names), \
+            named_ids(value, names)
+        assert 0 not in delta.values() and \
+            all(had[k] + delta[k] == has[k] for k in {*had, *has, *delta}), value
     added, removed = [], []
     _differences({"l": ["a", "b", "c", "a"]}, {"l": ["a", "b", "a"]}, added, removed)
     assert (added, removed) == ([["c"]], [[]])        # only the middle of a grown list
-    assert named_ids_beside(base, base, Counter({"q": 1}), names) == Counter({"q": 1})
+    assert changed(base, dict(base), names) == Counter()  # equal values: nothing changed
