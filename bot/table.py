@@ -248,7 +248,7 @@ class TableService:
         it while the board is drawn (a click then waits for the longer of its pictures,
         not their sum): ``panel_for`` asks for the same picture and the renderer joins
         that ask to this drawing."""
-        if not (wanted and self.renderer.enabled and row.status in ("active", "finished")):
+        if not (wanted and self.renderer.enabled):
             return None
         loc = await self._panel_locale(row, seat, locale)
         return asyncio.ensure_future(self._private_picture(game, row, seat, loc))
