@@ -6,15 +6,15 @@ spectator's; every seat of every game sees at least what the spectator sees (the
 that lets the verdict skip views); and on toy games whose seats see more or less."""
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 
 import pytest
 
 from engine import registry, reveal
-from engine.core import Action, Event
+from engine.core import Event
 from engine.reveal import changed, named_ids, undo_verdict
+from tests.engine.random_moves import random_moves
 
 GAMES = registry.available()
 
@@ -65,16 +65,8 @@ def test_verdict_and_kept_counts_equal_the_plain_rule_cold_chained_and_warm(game
     game = registry.get(game_id)
     verdicts, stopped, chained = Counter(), 0, 0
     for seed in range(4):
-        seats = (game.min_seats, game.max_seats)[seed % 2]
-        state = game.setup(max(2, seats), game.parse_options({}), seed)
-        rnd, kept = random.Random(seed), None
-        for _ in range(150):
-            if game.result(state) is not None:
-                break
-            decision = rnd.choice(game.pending(state))
-            before = json.loads(json.dumps(state))
-            events = game.apply(state, decision.seat,
-                                Action(decision.kind, rnd.choice(decision.options).id))
+        seats, kept = max(2, (game.min_seats, game.max_seats)[seed % 2]), None
+        for decision, before, events, state in random_moves(game, seats, seed, 150):
             expected = plain_rule(game, before, state, events)
             assert all(n > 0 for mine in own_parts(game, state) for n in mine.values()), \
                 "a seat sees less than the spectator (reveal.SEATS_SEE_THE_PUBLIC)"

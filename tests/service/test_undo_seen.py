@@ -4,16 +4,14 @@ and a table's second click builds no seat's view of the state before its move.""
 from __future__ import annotations
 
 import gc
-import json
-import random
 from collections import Counter
 
 import pytest
 
 from bot.undo import SeenCache
 from engine import registry
-from engine.core import Action
 from engine.reveal import undo_verdict
+from tests.engine.random_moves import random_moves
 
 GAMES = registry.available()
 
@@ -38,15 +36,8 @@ def test_only_the_spectators_view_before_is_built_for_seats_whose_counts_are_kep
     game = registry.get(game_id)
     warm = cold = skipped = 0
     for seed in range(2):
-        state = game.setup(game.max_seats, game.parse_options({}), seed)
-        rnd, kept = random.Random(seed), None
-        for _ in range(80):
-            if game.result(state) is not None:
-                break
-            decision = rnd.choice(game.pending(state))
-            before = json.loads(json.dumps(state))
-            events = game.apply(state, decision.seat,
-                                Action(decision.kind, rnd.choice(decision.options).id))
+        kept = None
+        for decision, before, events, state in random_moves(game, game.max_seats, seed, 80):
             counted = Counted(game, before)
             ok, seen = undo_verdict(counted, before, state, events, kept, decision.seat)
             assert ok == game.undoable(before, state, events)
