@@ -7,7 +7,7 @@ from fit_estimate import mse, positions, solve
 
 from engine.carcassonne_castle import GAME, estimate
 from engine.core import Action
-from engine.search import knowledge
+from tests.engine.sampled_worlds import sampled_worlds
 
 F = estimate._I
 
@@ -46,20 +46,11 @@ def test_more_points_or_a_follower_in_the_supply_is_worth_more():
 
 def test_the_estimate_reads_nothing_hidden():
     """Every world sampled from a seat's knowledge gets the same estimate."""
-    state = GAME.setup(2, {}, 8)
-    rnd = random.Random(8)
     checked = 0
-    while GAME.result(state) is None:
-        decision = GAME.pending(state)[0]
-        if rnd.random() < 0.1:
-            view = knowledge(GAME, state, decision.seat)
-            for k in range(2):
-                world = GAME.determinize(view, random.Random(k))
-                assert estimate.values(GAME.geo, world) == estimate.values(GAME.geo, state)
-            checked += 1
-        GAME.apply(state, decision.seat, Action(decision.kind,
-                                                GAME.ai_preference(state, decision, rnd)[0]))
-    assert checked >= 5
+    for state, _, world in sampled_worlds(GAME, 2, 8):
+        assert estimate.values(GAME.geo, world) == estimate.values(GAME.geo, state)
+        checked += 1
+    assert checked >= 10   # two worlds at each of at least 5 positions
 
 
 def test_the_fitted_weights_predict_held_out_games_better_than_the_points():

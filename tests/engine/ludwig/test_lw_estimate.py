@@ -9,6 +9,7 @@ from engine.core import Action
 from engine.ludwig import GAME, estimate
 from engine.ludwig.determinize import ai_scores
 from engine.search import knowledge
+from tests.engine.sampled_worlds import sampled_worlds
 
 F = estimate._I
 
@@ -64,21 +65,11 @@ def test_more_points_or_an_open_reward_is_worth_more():
 def test_a_seats_own_estimate_reads_nothing_hidden():
     """Every world sampled from a seat's knowledge gives that seat the same features
     (the others' hidden bonus cards vary from world to world, as they should)."""
-    state = GAME.setup(2, {}, 8)
-    rnd = random.Random(8)
     checked = 0
-    while GAME.result(state) is None:
-        decision = GAME.pending(state)[0]
-        if rnd.random() < 0.1:
-            seat = decision.seat
-            view = knowledge(GAME, state, seat)
-            for k in range(2):
-                world = GAME.determinize(view, random.Random(k))
-                assert estimate.features(world)[seat] == estimate.features(state)[seat]
-            checked += 1
-        GAME.apply(state, decision.seat,
-                   Action(decision.kind, GAME.ai_preference(state, decision, rnd)[0]))
-    assert checked >= 5
+    for state, seat, world in sampled_worlds(GAME, 2, 8):
+        assert estimate.features(world)[seat] == estimate.features(state)[seat]
+        checked += 1
+    assert checked >= 10   # two worlds at each of at least 5 positions
 
 
 def test_the_fitted_weights_predict_held_out_games_better_than_the_score_now():
