@@ -5,6 +5,9 @@ Option-id schemes are documented in ``view.py``; every id is at most 60 characte
 """
 from __future__ import annotations
 
+import math
+from typing import Iterator
+
 from engine import simultaneous as sim
 from engine.core import Decision, Option, State
 
@@ -35,25 +38,25 @@ def parse_place(option: str) -> tuple[int, int, int, str | None]:
 
 def affordable(state: State, seat: int) -> dict[str, int | None]:
     """Legal purchases now: option id -> market index (None for stairs/hallway)."""
-    money = state["players"][seat]["money"]
-    c = castle(state, seat)
-    out: dict[str, int | None] = {}
-    for i, slot in enumerate(state["market"]):
-        tile = slot["tile"]
-        if tile is not None and money + slot["coins"] >= slot["price"] and placeable(c, tile):
-            out[f"buy:{i}"] = i
-    for piece in (D.STAIRS, D.HALLWAY):
-        if state["supply"][piece] and money >= D.CORRIDOR_PRICE and placeable(c, piece):
-            out[piece] = None
-    return out
+    return dict(_purchases(state, seat, state["players"][seat]["money"]))
 
 
 def can_build(state: State, seat: int) -> bool:
     """Could ``seat`` place a market tile or a stairs/hallway piece, money aside?"""
+    return next(_purchases(state, seat, math.inf), None) is not None
+
+
+def _purchases(state: State, seat: int, money: float) -> Iterator[tuple[str, int | None]]:
+    """(option id, market index or None) of each piece ``seat`` can pay with ``money``
+    and place in its castle."""
     c = castle(state, seat)
-    return any(slot["tile"] is not None and placeable(c, slot["tile"])
-               for slot in state["market"]) or \
-        any(state["supply"][piece] and placeable(c, piece) for piece in (D.STAIRS, D.HALLWAY))
+    for i, slot in enumerate(state["market"]):
+        tile = slot["tile"]
+        if tile is not None and money + slot["coins"] >= slot["price"] and placeable(c, tile):
+            yield f"buy:{i}", i
+    for piece in (D.STAIRS, D.HALLWAY):
+        if state["supply"][piece] and money >= D.CORRIDOR_PRICE and placeable(c, piece):
+            yield piece, None
 
 
 def spots(cands: list[tuple]) -> list[list[tuple]]:
