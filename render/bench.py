@@ -8,6 +8,7 @@ is ``render_to_encode_ratio <= 2``: composing costs no more than encoding.
 """
 from __future__ import annotations
 
+import math
 import statistics
 import time
 
@@ -152,11 +153,79 @@ def workers_memory(pictures: list[tuple[str, str, dict, str]], at_once: int = 8)
     return out
 
 
+def _name(index: int, game_id: str, which: str) -> str:
+    return f"{index:04d}-{game_id}.{which}.png"
+
+
+def save_mix(pictures: list[tuple[str, str, dict, str]], folder) -> int:
+    """Write each picture of ``pictures`` encoded as the bot sends it into ``folder``
+    (``NNNN-game.which.png``); returns how many were written."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = 0
+    for index, (game_id, which, view, locale) in enumerate(pictures):
+        module = renderer(game_id)
+        image = (module.render_table if which == "table" else module.render_private)(view, locale)
+        if image is not None:
+            (folder / _name(index, game_id, which)).write_bytes(kit.encode(image))
+            written += 1
+    return written
+
+
+def psnr(old, new) -> float:
+    """Peak signal-to-noise ratio in dB of RGB image ``new`` against ``old`` (same size;
+    ``math.inf`` when identical)."""
+    from PIL import ImageChops
+
+    diff = ImageChops.difference(old.convert("RGB"), new.convert("RGB"))
+    squares = sum(count * (i % 256) ** 2 for i, count in enumerate(diff.histogram()))
+    if not squares:
+        return math.inf
+    return 10 * math.log10(255 ** 2 * 3 * old.width * old.height / squares)
+
+
+def compare_mix(pictures: list[tuple[str, str, dict, str]], folder) -> dict:
+    """Each picture of ``pictures`` drawn now against the one saved in ``folder`` by
+    :func:`save_mix` (at older code): how many have identical pixels, the PSNR of the
+    others (min and median, dB), and those of another size (not comparable)."""
+    import io
+    from pathlib import Path
+
+    from PIL import Image
+
+    identical, scores, resized, missing = 0, [], [], 0
+    for index, (game_id, which, view, locale) in enumerate(pictures):
+        module = renderer(game_id)
+        image = (module.render_table if which == "table" else module.render_private)(view, locale)
+        path = Path(folder) / _name(index, game_id, which)
+        if image is None or not path.exists():
+            missing += image is not None or path.exists()
+            continue
+        old = Image.open(path)
+        new = Image.open(io.BytesIO(kit.encode(image)))
+        if old.size != new.size:
+            resized.append(path.name)
+            continue
+        score = psnr(old, new)
+        identical += score == math.inf
+        if score != math.inf:
+            scores.append((score, path.name))
+    scores.sort()
+    return {"identical": identical, "differ": len(scores),
+            "psnr_min_db": round(scores[0][0], 2) if scores else None,
+            "psnr_median_db": round(statistics.median(s for s, _ in scores), 2) if scores else None,
+            "worst": [name for _, name in scores[:3]],
+            "other_size": resized, "missing": missing}
+
+
 def main(argv: list[str] | None = None) -> None:
     """``python -m render.bench [--pictures N] [--seed S] [--moves M] [--private P]
-    [--workers]``: CPU ms per picture of the mix (after half as many other pictures
-    warmed the caches), as JSON lines; ``--workers``: the render workers' memory after
-    drawing the mix."""
+    [--workers | --save DIR | --against DIR]``: CPU ms per picture of the mix (after half
+    as many other pictures warmed the caches), as JSON lines; ``--workers``: the render
+    workers' memory after drawing the mix; ``--save``/``--against``: the mix's pictures
+    saved, or compared with saved ones (identical pixels or PSNR)."""
     import argparse
     import json
 
@@ -171,8 +240,19 @@ def main(argv: list[str] | None = None) -> None:
                              "loadtest draws about 0.8)")
     parser.add_argument("--workers", action="store_true",
                         help="draw through the bot's render workers and print their memory")
+    parser.add_argument("--save", metavar="DIR",
+                        help="write the mix's encoded pictures into DIR (no timing)")
+    parser.add_argument("--against", metavar="DIR",
+                        help="compare the mix drawn now with the pictures saved in DIR by "
+                             "--save at older code: identical pixels, else PSNR")
     args = parser.parse_args(argv)
     views = mixed_views(args.pictures, args.seed, args.moves, args.private)
+    if args.save:
+        print(json.dumps({"saved": save_mix(views, args.save), "folder": args.save}))
+        return
+    if args.against:
+        print(json.dumps(compare_mix(views, args.against)))
+        return
     if args.workers:
         print(json.dumps(workers_memory(views)))
         return

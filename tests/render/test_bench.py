@@ -1,4 +1,6 @@
 """The render bench returns every figure (the speed targets are reported by `python -m bot bench`)."""
+import pytest
+
 from engine.citadels import GAME
 from render.bench import bench_render
 from render_games import played
@@ -24,3 +26,31 @@ def test_the_mix_can_be_mostly_private_and_drawn_through_the_workers():
     workers = [v for k, v in figures.items() if k.startswith("worker") and isinstance(v, dict)]
     assert workers and all(w["rss"] >= w["pss"] >= w["uss"] > 0 for w in workers)
     assert figures["workers_rss_mib"] == round(sum(w["rss"] for w in workers), 1)
+
+
+def test_psnr_is_infinite_for_identical_pictures_and_exact_for_a_known_difference():
+    import math
+
+    from PIL import Image
+
+    from render.bench import psnr
+    old = Image.new("RGB", (30, 20), (100, 100, 100))
+    assert psnr(old, old.copy()) == math.inf
+    new = Image.new("RGB", (30, 20), (101, 100, 100))    # every pixel off by 1 in one channel
+    assert psnr(old, new) == pytest.approx(10 * math.log10(255 ** 2 * 3))
+
+
+def test_compare_mix_finds_saved_pictures_identical_and_tells_a_changed_one(tmp_path):
+    from PIL import Image
+
+    from render.bench import compare_mix, mixed_views, save_mix
+    views = mixed_views(6, seed=5, max_moves=3, private=0.5)
+    assert save_mix(views, tmp_path) == 6
+    assert compare_mix(views, tmp_path)["identical"] == 6
+    first = sorted(tmp_path.iterdir())[0]
+    img = Image.open(first).convert("RGB")
+    img.putpixel((0, 0), (255, 0, 255))
+    img.save(first)
+    figures = compare_mix(views, tmp_path)
+    assert figures["identical"] == 5 and figures["differ"] == 1
+    assert figures["worst"] == [first.name] and figures["psnr_min_db"] > 45
