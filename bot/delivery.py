@@ -36,7 +36,8 @@ import json
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any, NamedTuple
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Awaitable, NamedTuple
 
 from bot import final
 from bot import messages as m
@@ -46,7 +47,7 @@ from bot.i18n import first, t
 from bot.text import event_text
 from engine import registry
 from engine.core import Event, Game
-from storage import GameRow
+from storage import GameRow, SeatRow
 from storage.outbox import Job, Outbox
 
 if TYPE_CHECKING:
@@ -98,6 +99,32 @@ def _norm(marker: Any) -> str:
     return json.dumps(marker, default=str)
 
 
+@dataclass
+class Plan:
+    """What one run of a job will show, decided before anything is said, with its
+    pictures already drawing (the board's and each DM panel's side by side, so a run
+    waits for the longest picture, not their sum).
+
+    ``shows``: the turn changed (or the job asks for a new board), so the board step
+    and the newly asked players' panels follow; ``step``: "post" a new board or "edit"
+    the turn's board, None when this job's board step was done before (a re-run);
+    ``asked``: the humans whose panel goes out by DM; ``pictures``: the started
+    pictures, the board's under None and each panel's under its seat."""
+
+    job: Job
+    seq: int
+    done: dict
+    before: Turn
+    now: Turn
+    new_board: bool
+    shows: bool
+    board: dict | None = None
+    step: str | None = None
+    fresh: set[int] = field(default_factory=set)
+    asked: list[SeatRow] = field(default_factory=list)
+    pictures: dict[int | None, Awaitable] = field(default_factory=dict)
+
+
 class Deliverer:
     """Delivers the outbox's jobs for a :class:`TableService`."""
 
@@ -117,13 +144,14 @@ class Deliverer:
 
     # -- running jobs --------------------------------------------------------------------
     async def deliver(self, game: Game, row: GameRow, now: float | None = None, *,
-                      job: Job | None = None) -> bool:
+                      job: Job | None = None, plan: Plan | None = None) -> bool:
         """Deliver the game's open job if it is due by ``now`` (default: the wall clock;
         a new job is due at once, one waiting out a backoff is left to the retry task,
         so clicks during an outage do not hammer Discord).  The caller holds the game's
         lock.  True when nothing is left to say; a failure is logged and retried.
-        ``job``: the game's open job when the caller has just read it."""
-        job = job or await self.outbox.job(row.id)
+        ``job``: the game's open job when the caller has just read it; ``plan``: its
+        :meth:`prepare` (its pictures started meanwhile)."""
+        job = plan.job if plan is not None else job or await self.outbox.job(row.id)
         if job is None:
             return True
         if job.next_try > (time.time() if now is None else now):
@@ -135,7 +163,7 @@ class Deliverer:
         try:
             if pause:
                 raise Deferred("holding back: many invalid requests", pause)
-            await self._say(game, row, job)
+            await self._say(game, row, job, plan)
         except Deferred as err:
             await self._failed(job, err, self._delay(job, err))
             return False
@@ -146,14 +174,14 @@ class Deliverer:
         self.delivered += 1
         return True
 
-    async def _say(self, game: Game, row: GameRow, job: Job) -> None:
+    async def _say(self, game: Game, row: GameRow, job: Job, plan: Plan | None = None) -> None:
         """Run the job and close it.  With other processes on the database the game may
         have moved on since ``row`` was read (its moves join this job): say the latest,
         and again until the job closes at the seq it was said up to."""
         shared = self.outbox.shared
         if shared:
             row = await self.svc.db.load_game(row.id)
-        await self._run(game, row, job)
+        await self._run(game, row, job, plan)
         while not await self.outbox.done(job, row.seq if shared else None):
             row = await self.svc.db.load_game(row.id)
             await self._run(game, row, job)
@@ -255,7 +283,7 @@ class Deliverer:
                 pass
 
     # -- one job ------------------------------------------------------------------------
-    async def _run(self, game: Game, row: GameRow, job: Job) -> None:
+    async def _run(self, game: Game, row: GameRow, job: Job, plan: Plan | None = None) -> None:
         """Tell the channel and the players what changed, saying each thing once.
 
         While the same players keep deciding (several actions of one turn) the channel
@@ -263,11 +291,12 @@ class Deliverer:
         listing everything public since the last board.  Secret picks of one turn and
         anonymous reactions edit that board in place instead (who has chosen; "waiting
         for possible reactions").  Every newly asked human is pinged once: by the DM of
-        their panel, else by a mention in the channel.
+        their panel, else by a mention in the channel.  ``plan``: this job's at this
+        seq, its pictures started (else it is made now).
         """
-        svc, before, actor = self.svc, Turn.from_json(job.before), job.actor
-        new_board = bool(job.before.get(NEW_BOARD))   # e.g. an undo: always a new board
-        done = await self.outbox.effects(row.id)
+        if plan is None or plan.job is not job or plan.seq != row.seq:
+            plan = await self.plan(game, row, job)
+        svc, actor, done = self.svc, job.actor, plan.done
         if f"clock:{row.seq}" not in done:
             await svc.clock.after_turn(game, row, actor)
             if row.turn_timeout:    # without a clock it changes nothing: no need to mark
@@ -275,40 +304,75 @@ class Deliverer:
         since = max(job.from_seq - 1, done.get("events", (0,))[0])
         events = [(s, Event.from_json(e)) for s, e in await svc.db.move_events(row.id, since)]
         await self.dm_private_events(game, row, events, actor, done=done)
-        now = svc.turn_of(game, row)
-        if row.status == "active" and now.seats == before.seats and now.same_marker(before) \
-                and not new_board:
+        if not plan.shows:
             return
+        if plan.step is not None:
+            pinged = await self._board_step(game, row, plan)
+        else:
+            detail = done[f"board:{row.seq}"][1]
+            await self._settle_board(row, detail.get("record"))
+            pinged = set(detail["pinged"])
+        await self._dm_panels(game, row, plan, pinged)
+
+    async def prepare(self, game: Game, row: GameRow) -> Plan | None:
+        """The plan of the game's open job if it is due now (None: no job, or one left
+        to the retry task), its pictures started: a caller may do other work (the
+        clicker's panel) while they are drawn, then :meth:`deliver` it."""
+        job = await self.outbox.job(row.id)
+        if job is None or job.next_try > time.time():
+            return None
+        return await self.plan(game, row, job)
+
+    async def plan(self, game: Game, row: GameRow, job: Job) -> Plan:
+        """What running ``job`` now shows (see :class:`Plan`), its pictures started."""
+        before = Turn.from_json(job.before)
+        new_board = bool(job.before.get(NEW_BOARD))   # e.g. an undo: always a new board
+        done = await self.outbox.effects(row.id)
+        now = self.svc.turn_of(game, row)
+        shows = new_board or not (row.status == "active" and now.seats == before.seats
+                                  and now.same_marker(before))
+        plan = Plan(job, row.seq, done, before, now, new_board, shows)
+        if not shows:
+            return plan
         step = done.get(f"board:{row.seq}")
         if step is None:
-            fresh, pinged = await self._board_step(game, row, before, now, actor, new_board)
-        else:
-            detail = step[1]
-            await self._settle_board(row, detail.get("record"))
-            fresh, pinged = set(detail["fresh"]), set(detail["pinged"])
-        await self._dm_panels(game, row, fresh, pinged, done)
+            plan.board = await self.svc.db.latest_message(row.id, "board")
+            plan.step, plan.fresh = self._board_kind(row, plan.board, before, now, job.actor,
+                                                     new_board)
+        else:                                          # said before a crash: its panels
+            plan.fresh = set(step[1]["fresh"])
+        plan.asked = await self._panel_users(row, plan.fresh, done)
+        if self.svc.renderer.enabled:
+            if plan.step == "post":
+                plan.pictures[None] = self._board_picture(game, row)
+            for user in plan.asked:
+                plan.pictures[user.seat] = await self.svc.panel_picture(game, row, user.seat)
+        return plan
 
-    async def _board_step(self, game: Game, row: GameRow, before: Turn, now: Turn,
-                          actor: int | None, new_board: bool = False
-                          ) -> tuple[set[int], set[int]]:
-        board = await self.svc.db.latest_message(row.id, "board")
-        pinged: set[int] = set()
-        record = None
+    @staticmethod
+    def _board_kind(row: GameRow, board: dict | None, before: Turn, now: Turn,
+                    actor: int | None, new_board: bool) -> tuple[str, set[int]]:
+        """("post" a new board or "edit" the turn's board, the seats asked anew)."""
         if new_board:                                            # nobody is asked anew
-            fresh = set()
-            pinged, record = await self._post_board(game, row, board, now, fresh)
-        elif row.status == "active" and board is not None and now.board in (None, board["turn"]):
-            fresh = set(now.seats - before.seats) - {actor}      # the same turn goes on
-            record = await self._refresh_board(game, row, board)
-        else:                                                    # a new turn: everybody asked is
-            new_turn = not now.same_marker(before)               # asked anew
-            fresh = set(now.seats if new_turn else now.seats - before.seats) - {actor}
-            pinged, record = await self._post_board(game, row, board, now, fresh)
+            return "post", set()
+        if row.status == "active" and board is not None and now.board in (None, board["turn"]):
+            return "edit", set(now.seats - before.seats) - {actor}   # the same turn goes on
+        new_turn = not now.same_marker(before)         # a new turn: everybody asked is
+        return "post", set(now.seats if new_turn else now.seats - before.seats) - {actor}
+
+    async def _board_step(self, game: Game, row: GameRow, plan: Plan) -> set[int]:
+        """Post or edit the board as planned; returns the users the post pinged."""
+        pinged: set[int] = set()
+        if plan.step == "edit":
+            record = await self._refresh_board(game, row, plan.board)
+        else:
+            pinged, record = await self._post_board(game, row, plan.board, plan.now,
+                                                    plan.fresh, plan.pictures.get(None))
         await self.outbox.mark(row.id, f"board:{row.seq}", row.seq,
-                               {"fresh": sorted(fresh), "pinged": sorted(pinged),
+                               {"fresh": sorted(plan.fresh), "pinged": sorted(pinged),
                                 "record": record})
         await self._settle_board(row, record)
-        return fresh, pinged
+        return pinged
 
     async def _settle_board(self, row: GameRow, record: dict | None) -> None:
         """Remember a board posted by this job (unless that was done before a crash)."""
@@ -324,16 +388,17 @@ class Deliverer:
                                          posted=record["posted"], turn=record["turn"])
 
     async def _post_board(self, game: Game, row: GameRow, board: dict | None, now: Turn,
-                          fresh: set[int]) -> tuple[set[int], dict | None]:
-        """Post a new board: image, news, who must act.  Returns (the users it pinged,
-        the messages row to record) without recording it."""
+                          fresh: set[int], picture: Awaitable | None = None
+                          ) -> tuple[set[int], dict | None]:
+        """Post a new board: image (``picture`` if started), news, who must act.  Returns
+        (the users it pinged, the messages row to record) without recording it."""
         svc = self.svc
         since = board["seq"] if board else FIRST_BOARD
         news = await self._news(row, since, row.seq)
         await self._disable_last_board(row)
         await svc.clock.after_turn(game, row)    # e.g. after an undo: whose clock runs
         pings = await self._closed_dm_users(row, fresh) - await svc.clock.quiet_users(row)
-        msg = await self.board_message(game, row, news, pings=pings)
+        msg = await self.board_message(game, row, news, pings=pings, picture=picture)
         with keyed(f"board:{row.id}:{row.seq}"):
             message_id = await svc.notifier.post(row.channel_id, msg)
         record = None if message_id is None else {
@@ -383,13 +448,15 @@ class Deliverer:
                 await self.svc.notifier.disable(*last)
 
     async def board_message(self, game: Game, row: GameRow, events: list[Event], *,
-                            pings: set[int] | None = None) -> m.OutMessage:
-        """The board: text, deadlines, table picture (and the final score pictures)."""
+                            pings: set[int] | None = None,
+                            picture: Awaitable | None = None) -> m.OutMessage:
+        """The board: text, deadlines, table picture (``picture`` when it was started
+        already) and the final score pictures."""
         svc = self.svc
         msg = board_message(game, row, events, pings=pings)
         msg.text = "\n".join([msg.text, *await svc.clock.board_notes(row)])
-        image = await svc.renderer.table(row.type, view_for(game, row, None), row.locale,
-                                         row.id, row.seq) if svc.renderer.enabled else None
+        image = await (picture or self._board_picture(game, row)) \
+            if svc.renderer.enabled else None
         if image:
             msg.files = [(f"{row.type}-{row.id}-{row.seq}.{image[1]}", image[0])]
         if row.status == "finished":  # the score breakdown picture (and the ratings)
@@ -397,22 +464,31 @@ class Deliverer:
                          *await final.extra_files(svc.db, row, images=svc.renderer.enabled)]
         return msg
 
+    def _board_picture(self, game: Game, row: GameRow) -> Awaitable:
+        """The table picture of ``row``, started now (an awaitable of it)."""
+        return asyncio.ensure_future(self.svc.renderer.table(
+            row.type, view_for(game, row, None), row.locale, row.id, row.seq))
+
     # -- players ------------------------------------------------------------------------
-    async def _dm_panels(self, game: Game, row: GameRow, seats: set[int], pinged: set[int],
-                         done: dict) -> None:
+    async def _panel_users(self, row: GameRow, seats: set[int], done: dict) -> list[SeatRow]:
+        """The humans of ``seats`` to DM their panel: not an AI, not quiet (on vacation,
+        or asked not to be told), not DMed by this job before."""
+        quiet = await self.svc.clock.quiet_users(row)
+        users = [next(s for s in row.seats if s.seat == seat) for seat in sorted(seats)]
+        return [u for u in users if not (u.is_ai or u.user_id is None or u.user_id in quiet
+                                         or f"panel:{u.seat}:{row.seq}" in done)]
+
+    async def _dm_panels(self, game: Game, row: GameRow, plan: Plan, pinged: set[int]) -> None:
         """Each newly asked human gets their panel by DM (the older panel loses its
         buttons); whose DMs are closed is pinged in the channel instead (unless a new
         board just did, or the question is an anonymous reaction: that would tell who
         holds the card)."""
         svc = self.svc
-        quiet = await svc.clock.quiet_users(row)   # on vacation, or asked not to be told
         link = await svc.clock.board_link(row)
-        for seat in sorted(seats):
-            user = next(s for s in row.seats if s.seat == seat)
-            effect = f"panel:{seat}:{row.seq}"
-            if user.is_ai or user.user_id is None or user.user_id in quiet or effect in done:
-                continue
-            panel = await svc.panel_for(row, seat, notices=False)
+        for user in plan.asked:
+            seat, effect = user.seat, f"panel:{user.seat}:{row.seq}"
+            panel = await svc.panel_for(row, seat, notices=False,
+                                        picture=plan.pictures.get(seat))
             panel.ephemeral = False
             if link:
                 panel.text = f"{panel.text}\n{link}"[:m.MAX_CONTENT]

@@ -17,7 +17,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Awaitable, Callable, Protocol
 
 from bot import undo
 from bot.ai_seats import DEFAULT_LEVEL, LEVELS, AiSeats
@@ -25,7 +25,7 @@ from bot import messages as m
 from bot.access import Caller, can_manage, can_reach, in_home_channel
 from bot.clock import TurnClock
 from bot.compose import capacity, lobby_message, seat_names, view_for
-from bot.delivery import DM_RETRY_SECONDS, NEW_BOARD, Deliverer, Turn
+from bot.delivery import DM_RETRY_SECONDS, NEW_BOARD, Deliverer, Plan, Turn
 from bot.i18n import norm_locale, t
 from bot.render_service import Renderer
 from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
@@ -203,13 +203,21 @@ class TableService:
 
     # -- moves ------------------------------------------------------------------------
     async def act(self, game_id: int, who: Caller, option_id: str, expected_seq: int | None,
-                  *, locale: str | None = None, panel_image: bool = True) -> Outcome:
+                  *, locale: str | None = None, panel_image: bool = True,
+                  on_panel: Callable[[Outcome], Awaitable[Any]] | None = None) -> Outcome:
         """Apply ``user_id``'s choice of ``option_id``; RuleError (nothing changed) if illegal.
 
         ``expected_seq`` comes from the button (None from a slash command: the current
         seq).  A stale or doubled click is refused with ``error.stale`` (the buttons
         then show the current panel; a doubled one with a note that the move is in).
         Once the move is committed the player gets their panel whatever the delivery does.
+
+        Every picture of the click starts at once (the clicker's panel first, then the
+        board and the newly asked players' DM panels), so the click waits for the
+        longest, not their sum.  ``on_panel``: awaited with the outcome as soon as the
+        panel is ready, before the board and the DMs go out (the move and its delivery
+        job are committed by then, so the outbox says them even if this process dies);
+        ``act`` returns once they are said.
         """
         with PendingScope(views=self.renderer.enabled):  # pending (and the views for the
             # pictures) built once per state during this click
@@ -233,23 +241,24 @@ class TableService:
                 moved = row.seq
                 row, more = await self.play_ai(game, row)
                 events += more
-                early = await self._panel_picture_early(game, row, seat, locale, panel_image)
-                await self.announce(game, row)
+                picture = await self.panel_picture(game, row, seat, locale) \
+                    if panel_image and self.renderer.enabled else None
+                plan = await self.delivery.prepare(game, row)   # the board's, the DMs' pictures
                 panel = await self.panel_for(row, seat, locale=locale, events=events,
-                                             image=panel_image,
+                                             image=panel_image, picture=picture,
                                              undoable=undoable and row.seq == moved)
-                if early is not None:
-                    await early          # panel_for joined it (the renderer draws it once)
-                return Outcome(row, panel, events)
+                outcome = Outcome(row, panel, events)
+                try:
+                    if on_panel is not None:
+                        await on_panel(outcome)
+                finally:                 # said even if answering the clicker failed
+                    await self.announce(game, row, plan)
+                return outcome
 
-    async def _panel_picture_early(self, game: Game, row: GameRow, seat: int,
-                                   locale: str | None, wanted: bool) -> "asyncio.Future | None":
-        """Start the clicker's panel picture now, so that the second render worker draws
-        it while the board is drawn (a click then waits for the longer of its pictures,
-        not their sum): ``panel_for`` asks for the same picture and the renderer joins
-        that ask to this drawing."""
-        if not (wanted and self.renderer.enabled):
-            return None
+    async def panel_picture(self, game: Game, row: GameRow, seat: int,
+                            locale: str | None = None) -> Awaitable:
+        """``seat``'s private picture of ``row`` in its panel's language, started now (an
+        awaitable of it, for :meth:`panel_for`'s ``picture``)."""
         loc = await self._panel_locale(row, seat, locale)
         return asyncio.ensure_future(self._private_picture(game, row, seat, loc))
 
@@ -531,9 +540,12 @@ class TableService:
             board = json.dumps([sorted(d.seat for d in public)])
         return Turn(frozenset(d.seat for d in pending), marker, board)
 
-    async def announce(self, game: Game, row: GameRow) -> bool:
-        """Say what the game's open job holds (see ``bot.delivery``); without a job only
-        the clock follows the table.  True when nothing is left unsaid."""
+    async def announce(self, game: Game, row: GameRow, plan: Plan | None = None) -> bool:
+        """Say what the game's open job holds (see ``bot.delivery``; ``plan``: the job's
+        :meth:`Deliverer.prepare`); without a job only the clock follows the table.
+        True when nothing is left unsaid."""
+        if plan is not None:
+            return await self.delivery.deliver(game, row, plan=plan)
         job = await self.delivery.outbox.job(row.id)
         if job is None:
             await self.clock.after_turn(game, row)
@@ -549,11 +561,13 @@ class TableService:
 
     async def panel_for(self, row: GameRow, seat: int, *, locale: str | None = None,
                         events: list[Event] = (), image: bool = True, notices: bool = True,
-                        note: str | None = None, undoable: bool | None = None) -> m.OutMessage:
-        """The private panel for ``seat``: private image, news kept while the player's DMs
-        were closed (``notices``), private news, question, options; ``note``: an i18n key
-        said first (e.g. why an older button showed this panel); ``undoable``: whether
-        the seat may take its last move back, when the caller knows (else it is looked up)."""
+                        note: str | None = None, undoable: bool | None = None,
+                        picture: Awaitable | None = None) -> m.OutMessage:
+        """The private panel for ``seat``: private image (``picture`` when it was started
+        already, :meth:`panel_picture`), news kept while the player's DMs were closed
+        (``notices``), private news, question, options; ``note``: an i18n key said first
+        (e.g. why an older button showed this panel); ``undoable``: whether the seat may
+        take its last move back, when the caller knows (else it is looked up)."""
         game = registry.get(row.type)
         user = next(s for s in row.seats if s.seat == seat)
         loc = await self._panel_locale(row, seat, locale)
@@ -577,7 +591,7 @@ class TableService:
             labelled = [(o.id, option_label(game, o, loc, names)) for o in decision.options]
             rows = m.option_rows(row.id, row.seq, labelled)
         rows += await undo.panel_rows(self.db, row, seat, loc, len(rows), undoable)
-        image = await self._private_picture(game, row, seat, loc) \
+        image = await (picture or self._private_picture(game, row, seat, loc)) \
             if image and self.renderer.enabled else None   # (no view built for nothing)
         files = [(f"{row.type}-{row.id}-{row.seq}-seat{seat}.{image[1]}", image[0])] if image else []
         return m.OutMessage("\n".join(lines), files=files, rows=rows, ephemeral=True)
