@@ -40,7 +40,7 @@ __all__ = [
     "text_width", "ellipsize", "wrap", "draw_string", "draw_text", "draw_lines", "text_sprite",
     "TextRecord", "recording", "glance", "fallback_fonts", "font_for", "missing_glyphs",
     "glance_px", "detail_px", "draw_segments", "draw_chips",
-    "SpriteCache", "SPRITES", "sprite", "paste",
+    "SpriteCache", "SPRITES", "sprite", "cut_out", "paste",
     "contrast", "card", "coin", "badge", "crown", "panel", "section_header",
     "cards_per_row", "card_section_height", "card_sections",
     "hex_tile", "square_tile", "meeple",
@@ -624,7 +624,9 @@ class SpriteCache:
 
 
 def _pixel_bytes(img: Image.Image) -> int:
-    return img.width * img.height * len(img.getbands())
+    """An image's pixel bytes, with its cut-out mask (:func:`cut_out`) if it has one."""
+    area = img.width * img.height
+    return area * len(img.getbands()) + (area if hasattr(img, _CUT_OUT) else 0)
 
 
 def _mask_bytes(entry: tuple) -> int:
@@ -644,18 +646,44 @@ def sprite(key: Hashable, factory: Callable[[], Image.Image]) -> Image.Image:
     afresh while ``recording()``, so that its text is recorded)."""
     if getattr(_local, "records", None) is not None:
         return factory()
-    return SPRITES.get(key, factory)
+    return SPRITES.get(key, lambda: cut_out(factory()))
+
+
+# The attribute a sprite's 1-bit mask is kept in (a plain attribute: ``Image.copy()``
+# does not carry it over, so a copy that is drawn on never uses a stale mask).
+_CUT_OUT = "_kit_cut_out"
+# Sprites smaller than this are pasted as they are: the mask would cost cache bytes for
+# no gain (a small paste is mostly call overhead).
+CUT_OUT_MIN_PX = 2048
+
+
+def cut_out(img: Image.Image) -> Image.Image:
+    """``img``, given a 1-bit mask when it is an RGBA sprite of ``CUT_OUT_MIN_PX`` or more
+    whose pixels are all either opaque or transparent (no anti-aliased edge), which
+    ``paste`` then uses.
+
+    Pillow blends an RGBA paste channel by channel through the alpha, about 5 ns a pixel
+    however flat the sprite; with a 1-bit mask it copies the opaque pixels, 8x faster
+    (a 540x526 estate: 1.47 against 0.18 ms), and for alpha 0 or 255 the blend gives
+    exactly the sprite's or the canvas's pixel, so the picture is the same."""
+    if img.mode == "RGBA" and img.width * img.height >= CUT_OUT_MIN_PX:
+        alpha = img.getchannel("A")
+        if not any(alpha.histogram()[1:255]):
+            setattr(img, _CUT_OUT, alpha.convert("1", dither=Image.Dither.NONE))
+    return img
 
 
 def paste(canvas: Image.Image, img: Image.Image, xy: tuple[int, int]) -> None:
-    """Paste ``img`` at ``xy``, using its alpha channel as the mask when it has one.
+    """Paste ``img`` at ``xy``, using its alpha channel as the mask when it has one (its
+    1-bit mask when it has one, see :func:`cut_out`).
 
     A sprite onto an RGB(A) canvas goes straight to Pillow's core, which is what
     ``Image.paste`` ends in after checking its arguments in Python: the checks were a
     third of a sprite's paste (2.2 of 7.5 µs), and a picture pastes 50-90 sprites."""
     if img.mode == "RGBA" and canvas.mode in ("RGBA", "RGB") and not canvas.readonly:
         core = img.im
-        canvas.im.paste(core, (xy[0], xy[1], xy[0] + img.width, xy[1] + img.height), core)
+        mask = getattr(img, _CUT_OUT, img)
+        canvas.im.paste(core, (xy[0], xy[1], xy[0] + img.width, xy[1] + img.height), mask.im)
     else:
         canvas.paste(img, xy, img if img.mode == "RGBA" else None)
 

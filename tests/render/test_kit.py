@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from render import kit
 
@@ -262,3 +262,43 @@ def test_text_sprite_is_cached_and_anchored():
     again = kit.text_sprite(img, (190, 30), "Řehoř 🐉", 20, anchor="rm")
     box = img.getbbox()
     assert w == again and box and 190 - w - 2 <= box[0] and box[2] <= 191
+
+
+def _hexes(size: int, aa_text: bool) -> Image.Image:
+    """An RGBA sprite of opaque hexagons on transparency (with anti-aliased text drawn
+    onto the transparent part when ``aa_text``)."""
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    for x in range(0, size, 30):
+        draw.regular_polygon((x + 15, size // 2, 14), 6, fill=(120, 200, 80, 255),
+                             outline=(20, 20, 24, 255))
+    if aa_text:
+        draw.text((2, 2), "Čaroděj", font=kit.font(14), fill=kit.GOLD)
+    return img
+
+
+def test_cut_out_masks_only_large_sprites_whose_pixels_are_opaque_or_transparent():
+    flat = kit.cut_out(_hexes(120, aa_text=False))
+    assert flat.getchannel("A").convert("1", dither=Image.Dither.NONE).tobytes() == \
+        getattr(flat, kit._CUT_OUT).tobytes()
+    assert not hasattr(kit.cut_out(_hexes(120, aa_text=True)), kit._CUT_OUT)    # soft edges
+    assert not hasattr(kit.cut_out(_hexes(30, aa_text=False)), kit._CUT_OUT)    # too small
+    assert not hasattr(flat.copy(), kit._CUT_OUT)          # a copy drawn on never reuses it
+
+
+@pytest.mark.parametrize("canvas_mode", ["RGB", "RGBA"])
+def test_a_cut_out_sprite_pastes_the_same_pixels_as_its_alpha_would(canvas_mode):
+    sprite = _hexes(150, aa_text=False)
+    want = Image.new(canvas_mode, (200, 180), (48, 54, 64) + ((90,) if canvas_mode == "RGBA" else ()))
+    got = want.copy()
+    want.paste(sprite, (13, 7), sprite)                    # Pillow's own alpha paste
+    kit.paste(got, kit.cut_out(sprite.copy()), (13, 7))
+    assert ImageChops.difference(want, got).getbbox() is None
+
+
+def test_cached_sprites_are_cut_out_and_their_masks_count_in_the_bytes():
+    img = kit.sprite(("test-cut-out", 1), lambda: _hexes(100, aa_text=False))
+    assert hasattr(img, kit._CUT_OUT)
+    assert kit.sprite(("test-cut-out", 1), lambda: None) is img
+    assert kit._pixel_bytes(img) == 100 * 100 * 4 + 100 * 100       # RGBA + the 1-bit mask
+    assert kit._pixel_bytes(_hexes(100, aa_text=False)) == 100 * 100 * 4
