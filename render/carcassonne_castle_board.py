@@ -182,7 +182,7 @@ def _ground(castle: Castle, lay: Layout) -> Image.Image:
     """The ring, the wall and the space names: drawn once per castle shape and tower
     state (a cached sprite), as they change only when a tower gives up its wall tile."""
     def make() -> Image.Image:
-        img = Image.new("RGBA", (lay.width, lay.height), kit.BG + (255,))
+        img = Image.new("RGB", (lay.width, lay.height), kit.BG)
         _draw_ring(img, castle, lay)
         _draw_wall(img, castle, lay)
         _draw_coordinates(img, castle, lay)
