@@ -193,7 +193,7 @@ def _ground(castle: Castle, lay: Layout) -> Image.Image:
 
 
 def draw_castle(castle: Castle) -> tuple[Image.Image, Layout]:
-    """The castle with its ring as one RGBA image, and the layout used."""
+    """The castle with its ring as one RGB image, and the layout used."""
     lay = layout(castle.mask, castle.track_length)
     img = _ground(castle, lay).copy()
     for rc, face in list(castle.starts) + list(castle.tiles):
