@@ -5,7 +5,9 @@ child process, then announced once by the service), then concurrent "players" cl
 random legal options through the :class:`TableService` (no Discord: a counting notifier
 stands in) for a while.  Printed as one JSON object: clicks/s and clicks per second of
 this process's CPU (the figure that does not depend on how busy a shared machine is),
-click p50/p99/max, RSS (peak while clicking, at the end, and the render workers'), the
+click p50/p99/max (until the move is answered and everything it changed is said: board,
+DMs) and the same until the clicker's panel was ready (``TableService.act``'s
+``on_panel``: a bot that answers the click then, posts the board and the DMs after), RSS (peak while clicking, at the end, and the render workers'), the
 WAL's size at the end, one turn-clock check over every stored table, pictures drawn
 (with the render workers' ms per picture), sent (posts and DMs; a clicker's own panel
 is an interaction reply) and left out (they would have waited too long), and the
@@ -112,6 +114,7 @@ class Load:
     """The figures of one load run."""
 
     latencies: list[float] = field(default_factory=list)
+    panels: list[float] = field(default_factory=list)   # ms until the clicker's panel
     stale: int = 0
     errors: int = 0
     finished: int = 0
@@ -253,8 +256,11 @@ async def click(svc: TableService, table: Table, rnd: random.Random, load: Load)
     seat, option = table.next
     who = Caller(table.users[seat], table.guild, table.channel)
     start = time.perf_counter()
+
+    async def answered(_outcome) -> None:
+        load.panels.append((time.perf_counter() - start) * 1000)
     try:
-        outcome = await svc.act(table.id, who, option, table.seq)
+        outcome = await svc.act(table.id, who, option, table.seq, on_panel=answered)
     except RuleError as err:  # a stale click (or a bug: counted as an error)
         load.latencies.append((time.perf_counter() - start) * 1000)
         if getattr(err, "key", None) in ("stale", "game_over", "nothing_to_decide"):
@@ -324,6 +330,13 @@ async def sample_rss(load: Load, stop: asyncio.Event) -> None:
             await asyncio.wait_for(stop.wait(), 0.25)
         except asyncio.TimeoutError:
             pass
+
+
+def spread(name: str, ms: list[float]) -> dict:
+    """p50, p99 and max of ``ms`` as ``{name}_p50`` ... (None when empty)."""
+    return {f"{name}_p50": round(percentile(ms, 0.5), 2) if ms else None,
+            f"{name}_p99": round(percentile(ms, 0.99), 2) if ms else None,
+            f"{name}_max": round(max(ms), 1) if ms else None}
 
 
 async def timed(coro) -> tuple[Any, float]:
@@ -446,9 +459,8 @@ async def loadtest(*, tables: int = 10_000, seconds: float = 30.0, players: int 
                 "clicks_per_s": round(len(lat) / elapsed, 1),
                 "cpu_s": round(cpu, 1),  # this process's CPU (the machine may be shared)
                 "clicks_per_cpu_s": round(len(lat) / cpu, 1) if cpu else None,
-                "click_ms_p50": round(percentile(lat, 0.5), 2) if lat else None,
-                "click_ms_p99": round(percentile(lat, 0.99), 2) if lat else None,
-                "click_ms_max": round(max(lat), 1) if lat else None,
+                **spread("click_ms", lat),
+                **spread("panel_ms", load.panels),
                 "stale": load.stale, "errors": load.errors, "finished": load.finished,
                 "rss_peak_mib": round(load.rss_peak, 1), "rss_end_mib": round(rss_mib(), 1),
                 "workers_rss_mib": round(children_rss_mib(), 1),

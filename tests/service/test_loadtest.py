@@ -7,7 +7,8 @@ import sqlite3
 from bot.__main__ import main
 from bot.loadtest import loadtest
 
-FIGURES = ("clicks_per_s", "click_ms_p50", "click_ms_p99", "rss_peak_mib", "rss_end_mib",
+FIGURES = ("clicks_per_s", "click_ms_p50", "click_ms_p99", "panel_ms_p50", "panel_ms_p99",
+           "rss_peak_mib", "rss_end_mib",
            "wal_end_mib", "deadline_check_ms", "startup_first_move_ms", "startup_process_ms")
 
 
