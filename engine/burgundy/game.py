@@ -3,6 +3,10 @@
 Speed: the open decision of a state is computed once per move.  It is memoised on the
 state object and its move counter ``state["moves"]`` (bumped by every accepted
 ``apply``), so a state must change only through ``apply`` -- as the contract says.
+A menu that opened a child choice (a die's menu under its space or discard choice, the
+turn menu under a die's menu) is kept too, and served again when the very next move is
+the child's ``back``: that move puts the state back as it was, so the menu is the same.
+Code that edits a state by hand (a test building a position) calls :meth:`forget` first.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from engine.burgundy.setup import (
     ADVANCED, OPEN, PICKS, SECRET, STANDARD, new_game, secret_choose, secret_options,
 )
 from engine.burgundy.data import PHASES
-from engine.burgundy.choices import WORKERS
+from engine.burgundy.choices import BACK, WORKERS
 from engine.burgundy.turn import END, die_options, turn_choose, turn_options
 
 
@@ -59,6 +63,9 @@ class Burgundy(Game):
     #: (state, its move counter, its open Decision, the frame it answers): the decision
     #: of the last state asked, built once per move
     _memo: tuple = (None, -1, None, None)
+    #: (state, move counter after the step, Decision, frame): the menu a step just left
+    #: by opening a child choice on top of its frame (None: the turn menu), for a ``back``
+    _below: tuple = (None, -1, None, None)
 
     def _open(self, state: State) -> tuple[Decision, dict | None]:
         """The active seat's open decision and its frame (None: the turn menu)."""
@@ -91,6 +98,10 @@ class Burgundy(Game):
                                 {"tile": frame["tile"]} if "tile" in frame else {})
         self._memo = (state, moves, decision, frame)
         return decision, frame
+
+    def forget(self) -> None:
+        """Drop the kept decisions (for code that edits a state by hand)."""
+        self._memo = self._below = Burgundy._memo
 
     def pending(self, state: State) -> list[Decision]:
         """The open decision.  Params: ``turn`` {white} (the white die), ``die_action``
@@ -139,16 +150,33 @@ class Burgundy(Game):
                 break
         else:
             raise errors.explain(state, seat, kind, option_id)
-        state["moves"] += 1
+        moves = state["moves"] = state["moves"] + 1
+        stack = state["stack"]
+        depth = len(stack)
         if frame is None:
             events = turn_choose(state, seat, frame, option)
         else:
             events = HANDLERS[kind].choose(state, seat, frame, option)
-        if not state["stack"]:
+        if len(stack) > depth:
+            if len(stack) == depth + 1 and (stack[-2] is frame if depth else frame is None):
+                self._below = (state, moves, decision, frame)  # a child opened: keep the menu
+        elif option is BACK:
+            self._back(state, moves)
+        if not stack:
             more = settle(state)
             if more:
                 return events + more
         return events
+
+    def _back(self, state: State, moves: int) -> None:
+        """A child choice was left by ``back`` at ``moves``: if it was opened by the move
+        just before, the menu under it is open again as it was, so serve the kept one."""
+        below = self._below
+        if below[0] is state and below[1] == moves - 1:
+            stack = state["stack"]
+            frame = below[3]
+            if stack[-1] is frame if stack else frame is None:
+                self._memo = (state, moves, below[2], frame)
 
     def view(self, state: State, seat: int | None) -> dict:
         return view_mod.view(state, seat)

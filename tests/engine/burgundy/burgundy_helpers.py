@@ -1,4 +1,7 @@
-"""Test helpers: build Burgundy positions from a real setup, then act through the contract."""
+"""Test helpers: build Burgundy positions from a real setup, then act through the contract.
+
+Positions are edited by hand between moves, so every question asked through these helpers
+first makes the game forget the decisions it kept (``GAME.forget``)."""
 from __future__ import annotations
 
 from engine.core import Action
@@ -76,16 +79,18 @@ def act(state: dict, *option_ids: str) -> list:
         if (option_id.startswith("die:") and frame and frame.get("auto")
                 and option_id == f"die:{frame['die']}"):
             continue
+        GAME.forget()
         decision = GAME.pending(state)[0]
         events += GAME.apply(state, decision.seat, Action(decision.kind, option_id))
     return events
 
 
 def options(state: dict) -> list[str]:
-    return [o.id for o in GAME.pending(state)[0].options]
+    return [o.id for o in decision(state).options]
 
 
 def decision(state: dict):
+    GAME.forget()
     return GAME.pending(state)[0]
 
 
