@@ -21,11 +21,17 @@ on a thread as before (for comparison in the loadtest).
 A picture asked for again while it is being drawn (same table, seq, seat and language)
 waits for that drawing instead of queueing a second one, so a caller may start a
 picture early (e.g. the clicker's panel beside the board) and ask for it again later.
+
+Pictures asked for inside ``with first():`` (the clicker's own panel, which the click
+waits for) go to a worker before every other picture waiting for one (other clicks'
+boards and DM panels).
 """
 from __future__ import annotations
 
 import asyncio
 import atexit
+import contextlib
+import contextvars
 import logging
 import os
 import threading
@@ -37,8 +43,8 @@ from render.workers import ProcessPool
 
 log = logging.getLogger(__name__)
 
-__all__ = ["Renderer", "render_bytes", "timed_render", "shared_pool", "shutdown_pool",
-           "warm_worker"]
+__all__ = ["Renderer", "first", "render_bytes", "timed_render", "shared_pool",
+           "shutdown_pool", "warm_worker"]
 
 DEFAULT_QUEUE = 256      # pictures waiting or running at most, whatever the estimate
 DEFAULT_WAIT_MS = 500.0  # a picture expected to wait longer for a worker is left out
@@ -80,6 +86,18 @@ class _Pool:
 
 _POOL = _Pool()
 atexit.register(_POOL.shutdown)
+_FIRST = contextvars.ContextVar("castellan_render_first", default=False)
+
+
+@contextlib.contextmanager
+def first():
+    """Pictures asked for inside this block, also by tasks started inside it, go to a
+    worker before every other picture waiting for one."""
+    token = _FIRST.set(True)
+    try:
+        yield
+    finally:
+        _FIRST.reset(token)
 
 
 def shared_pool() -> ProcessPool:
@@ -173,9 +191,9 @@ class Renderer:
             return await asyncio.to_thread(timed_render, game_id, view, locale, which,
                                            render_bytes)
         executor = shared_pool()
+        submit = executor.submit_first if _FIRST.get() else executor.submit
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                executor, timed_render, game_id, view, locale, which)
+            return await asyncio.wrap_future(submit(timed_render, game_id, view, locale, which))
         except BrokenExecutor:
             _POOL.broken(executor)
             raise

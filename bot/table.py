@@ -11,6 +11,7 @@ exactly this class; only the notifier differs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -27,7 +28,7 @@ from bot.clock import TurnClock
 from bot.compose import capacity, lobby_message, seat_names, view_for
 from bot.delivery import DM_RETRY_SECONDS, NEW_BOARD, Deliverer, Plan, Turn
 from bot.i18n import norm_locale, t
-from bot.render_service import Renderer
+from bot.render_service import Renderer, first as render_first
 from bot.text import (EFFECT_BUDGET, effect_lines, error_text, event_text, game_title,
                       option_label, question)
 from engine import registry
@@ -241,7 +242,7 @@ class TableService:
                 moved = row.seq
                 row, more = await self.play_ai(game, row)
                 events += more
-                picture = await self.panel_picture(game, row, seat, locale) \
+                picture = await self.panel_picture(game, row, seat, locale, first=True) \
                     if panel_image and self.renderer.enabled else None
                 plan = await self.delivery.prepare(game, row)   # the board's, the DMs' pictures
                 panel = await self.panel_for(row, seat, locale=locale, events=events,
@@ -256,11 +257,13 @@ class TableService:
                 return outcome
 
     async def panel_picture(self, game: Game, row: GameRow, seat: int,
-                            locale: str | None = None) -> Awaitable:
+                            locale: str | None = None, *, first: bool = False) -> Awaitable:
         """``seat``'s private picture of ``row`` in its panel's language, started now (an
-        awaitable of it, for :meth:`panel_for`'s ``picture``)."""
+        awaitable of it, for :meth:`panel_for`'s ``picture``); ``first``: before every
+        picture waiting for a render worker (the clicker waits for this one)."""
         loc = await self._panel_locale(row, seat, locale)
-        return asyncio.ensure_future(self._private_picture(game, row, seat, loc))
+        with render_first() if first else contextlib.nullcontext():
+            return asyncio.ensure_future(self._private_picture(game, row, seat, loc))
 
     async def _panel_locale(self, row: GameRow, seat: int, locale: str | None) -> str:
         """The language of ``seat``'s panel: the one asked for, the player's, the table's."""

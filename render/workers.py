@@ -5,7 +5,9 @@ joined to the caller by a socket pair.  A call is pickled in the calling thread 
 busy worker holding fewer than ``depth`` calls (one drawing, one waiting in the socket,
 so a worker never idles while the caller is busy; a view is at most about 10 KiB and
 the socket holds 208 KiB, so that write does not wait); further calls wait in the
-pool and are sent by a worker's reader thread as soon as that worker answers.
+pool and are sent by a worker's reader thread as soon as that worker answers, those
+submitted with :meth:`ProcessPool.submit_first` (a picture someone is waiting for)
+before every other.
 
 Why not ``ProcessPoolExecutor`` (measured on the bot's pool of two spawned workers):
 - it starts multiprocessing's resource tracker, one more Python process (12.7 MiB RSS)
@@ -96,6 +98,7 @@ class ProcessPool(Executor):
         self._lock = threading.Lock()
         self._ids = itertools.count(_READY + 1)
         self._waiting: deque[tuple[int, bytes, Future]] = deque()
+        self._first: deque[tuple[int, bytes, Future]] = deque()   # sent before _waiting
         self._depth = depth
         self._broken = self._closed = False
         self.workers = [_Worker(self, initializer) for _ in range(workers)]
@@ -104,6 +107,14 @@ class ProcessPool(Executor):
         return [w.process.pid for w in self.workers]
 
     def submit(self, fn: Callable, /, *args, **kwargs) -> Future:
+        return self._submit(self._waiting, fn, args, kwargs)
+
+    def submit_first(self, fn: Callable, /, *args, **kwargs) -> Future:
+        """As :meth:`submit`, but sent before every call waiting from :meth:`submit`
+        (in the order of these calls among themselves)."""
+        return self._submit(self._first, fn, args, kwargs)
+
+    def _submit(self, queue: deque, fn: Callable, args: tuple, kwargs: dict) -> Future:
         payload = pickle.dumps((fn, args, kwargs), pickle.HIGHEST_PROTOCOL)
         future: Future = Future()
         with self._lock:
@@ -114,7 +125,7 @@ class ProcessPool(Executor):
             call_id = next(self._ids)
             worker = min(self.workers, key=lambda w: len(w.calls))
             if len(worker.calls) >= self._depth:
-                self._waiting.append((call_id, payload, future))
+                queue.append((call_id, payload, future))
                 return future
             future.set_running_or_notify_cancel()
             worker.calls[call_id] = future
@@ -122,11 +133,13 @@ class ProcessPool(Executor):
         return future
 
     def _next_waiting(self) -> tuple[int, bytes, Future] | None:
-        """The oldest waiting call not cancelled meanwhile, now running (under the lock)."""
-        while self._waiting:
-            call = self._waiting.popleft()
-            if call[2].set_running_or_notify_cancel():
-                return call
+        """The oldest waiting call not cancelled meanwhile, those submitted first before
+        the others, now running (under the lock)."""
+        for queue in (self._first, self._waiting):
+            while queue:
+                call = queue.popleft()
+                if call[2].set_running_or_notify_cancel():
+                    return call
         return None
 
     def _send(self, worker: _Worker, call_id: int, payload: bytes) -> None:
@@ -160,9 +173,10 @@ class ProcessPool(Executor):
             if not self._closed:
                 self._broken = True
             failed = [f for w in self.workers for f in w.calls.values()]
-            failed += [f for _, _, f in self._waiting]
+            failed += [f for _, _, f in (*self._first, *self._waiting)]
             for w in self.workers:
                 w.calls.clear()
+            self._first.clear()
             self._waiting.clear()
         for future in failed:
             try:
@@ -173,8 +187,9 @@ class ProcessPool(Executor):
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         with self._lock:
             self._closed = True
-            waiting = list(self._waiting) if cancel_futures else []
+            waiting = [*self._first, *self._waiting] if cancel_futures else []
             if cancel_futures:
+                self._first.clear()
                 self._waiting.clear()
         for _, _, future in waiting:
             future.cancel()

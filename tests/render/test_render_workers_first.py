@@ -1,0 +1,47 @@
+"""render.workers: a call submitted with ``submit_first`` goes before the calls that
+were waiting already (the picture a clicker waits for before other pictures)."""
+import time
+
+from render.workers import ProcessPool
+
+
+def test_a_call_submitted_first_runs_before_the_waiting_ones():
+    workers = ProcessPool(1, depth=1)
+    try:
+        busy = workers.submit(time.sleep, 0.3)                       # the worker is busy
+        later = [workers.submit(time.perf_counter_ns) for _ in range(3)]
+        first = [workers.submit_first(time.perf_counter_ns) for _ in range(2)]
+        assert busy.result(timeout=30) is None
+        ran = [f.result(timeout=30) for f in first + later]
+        assert ran == sorted(ran), "first-submitted calls in their order, then the others"
+    finally:
+        workers.shutdown()
+
+
+def test_waiting_first_calls_fail_like_the_others_when_the_pool_stops():
+    workers = ProcessPool(1, depth=1)
+    busy = workers.submit(time.sleep, 0.3)
+    first = workers.submit_first(time.perf_counter_ns)
+    workers.shutdown(wait=True, cancel_futures=True)
+    assert first.cancelled()
+    assert busy.done()
+
+
+async def test_a_picture_asked_for_first_overtakes_the_pictures_waiting_for_a_worker():
+    import asyncio
+    import contextlib
+
+    from bot.render_service import Renderer, first
+    from tests.render.test_render_service_pool import spectator_view
+
+    renderer, view, done = Renderer(wait_ms=1e9), spectator_view(), []
+
+    async def ask(seq: int, urgent: bool) -> None:
+        with first() if urgent else contextlib.nullcontext():
+            picture = asyncio.ensure_future(renderer.table("citadels", view, "en", 77, seq))
+        assert await picture is not None
+        done.append(seq)
+
+    await asyncio.gather(*(ask(seq, False) for seq in range(12)), ask(99, True))
+    assert renderer.drawn == 13 and renderer.dropped == 0
+    assert done.index(99) <= 6, done          # asked last; in order it would end last
