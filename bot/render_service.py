@@ -32,6 +32,7 @@ import asyncio
 import atexit
 import contextlib
 import contextvars
+import functools
 import logging
 import os
 import threading
@@ -46,6 +47,7 @@ log = logging.getLogger(__name__)
 __all__ = ["Renderer", "first", "render_bytes", "timed_render", "shared_pool",
            "shutdown_pool", "warm_worker"]
 
+NICE_ENV = "RENDER_NICE"  # the render workers' niceness (default 0: the bot's priority)
 DEFAULT_QUEUE = 256      # pictures waiting or running at most, whatever the estimate
 DEFAULT_WAIT_MS = 500.0  # a picture expected to wait longer for a worker is left out
 FIRST_ESTIMATE_MS = 25.0  # time per picture assumed until pictures were drawn
@@ -55,6 +57,15 @@ def worker_count() -> int:
     """Render workers per process: one per core this process may use, at most four."""
     return max(1, min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                       else os.cpu_count() or 1))
+
+
+def worker_nice() -> int:
+    """How much lower the render workers run than the bot (``RENDER_NICE``; 0 when unset
+    or not a number)."""
+    try:
+        return max(0, int(os.environ.get(NICE_ENV, "0")))
+    except ValueError:
+        return 0
 
 
 class _Pool:
@@ -67,7 +78,8 @@ class _Pool:
     def get(self) -> ProcessPool:
         with self._lock:
             if self._executor is None:
-                self._executor = ProcessPool(worker_count(), initializer=warm_worker)
+                self._executor = ProcessPool(worker_count(), initializer=functools.partial(
+                    warm_worker, worker_nice()))
             return self._executor
 
     def broken(self, executor: ProcessPool) -> None:

@@ -5,18 +5,23 @@ bot (its event loop, storage or Discord): see :mod:`render.workers`.
 """
 from __future__ import annotations
 
+import os
 import time
 from typing import Callable
 
 __all__ = ["render_bytes", "timed_render", "warm_worker"]
 
 
-def warm_worker() -> None:
-    """Runs once in each worker: import Pillow, every game's render module and the fonts."""
+def warm_worker(nice: int = 0) -> None:
+    """Runs once in each worker: lower its priority by ``nice`` (the bot's event loop,
+    which every click passes through, then goes first when both want a core), import
+    Pillow, every game's render module and the fonts."""
     from bot import gc_policy
     from engine import registry
     from render import kit, renderer
 
+    if nice:
+        os.nice(nice)
     gc_policy.tune()
     for game_id in registry.available():
         renderer(game_id)

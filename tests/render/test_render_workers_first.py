@@ -45,3 +45,21 @@ async def test_a_picture_asked_for_first_overtakes_the_pictures_waiting_for_a_wo
     await asyncio.gather(*(ask(seq, False) for seq in range(12)), ask(99, True))
     assert renderer.drawn == 13 and renderer.dropped == 0
     assert done.index(99) <= 6, done          # asked last; in order it would end last
+
+
+def test_the_workers_run_at_the_niceness_render_nice_asks_for(monkeypatch):
+    import functools
+    import os
+
+    from bot.render_service import worker_nice
+    from render.output import warm_worker
+
+    monkeypatch.setenv("RENDER_NICE", "5")
+    assert worker_nice() == 5
+    workers = ProcessPool(1, initializer=functools.partial(warm_worker, worker_nice()))
+    try:
+        assert workers.submit(os.nice, 0).result(timeout=60) == os.nice(0) + 5
+    finally:
+        workers.shutdown()
+    monkeypatch.setenv("RENDER_NICE", "fast")
+    assert worker_nice() == 0
