@@ -38,7 +38,7 @@ class Castle:
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
                  "_exits", "_free", "witnesses", "legal", "placeable",
-                 "_open_doors_sorted", "offers", "values", "bonuses", "_grid")
+                 "_open_doors_sorted", "offers", "values", "bonuses", "previews", "_grid")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -78,6 +78,9 @@ class Castle:
         self.values: dict[tuple, object] = {}
         #: who scores a bonus for which room type (``points.bonus_index``)
         self.bonuses: tuple | None = None
+        #: (tile, links) -> a placement's points where no bonus counts adjacent rooms
+        #: (``preview``)
+        self.previews: dict[tuple, int] = {}
 
     def copy(self) -> "Castle":
         c = Castle()
@@ -220,13 +223,21 @@ class Castle:
             for n, d in enumerate(o.doors):
                 e = d.elem + sh
                 if e not in self.met and e not in self.shared:
-                    yield i, n, d.out + sh
+                    yield i, n, d, d.out + sh
 
     def exits(self) -> list[tuple[int, int]]:
-        """(room, door index) of every door leading outside (rule 6.5 sense)."""
+        """(room, door index) of every door leading outside (rule 6.5 sense).
+
+        A door whose straight strip of cells to infinity holds no tile leads outside
+        (every cell of the strip is wholly free); only the others need the courtyard
+        fill, which most doors of a finished castle would otherwise each start."""
         if self._exits is None:
-            free = self.free()
-            self._exits = [(i, n) for i, n, out in self._open_doors() if free.leads_out(out)]
+            grid, out = self.grid(), []
+            for i, n, d, k in self._open_doors():
+                cx, cy, _q = unkey(k)
+                if grid.strip_free(d.facing, cx, cy) or self.free().leads_out(k):
+                    out.append((i, n))
+            self._exits = out
         return self._exits
 
     def has_exit(self) -> bool:
@@ -234,7 +245,7 @@ class Castle:
         if self._exits is not None:
             return bool(self._exits)
         free = self.free()
-        return any(free.leads_out(out) for _i, _n, out in self._open_doors())
+        return any(free.leads_out(out) for _i, _n, _d, out in self._open_doors())
 
 
 _CACHE: OrderedDict = OrderedDict()

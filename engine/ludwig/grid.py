@@ -50,12 +50,15 @@ def masks(o: Orient, w: int) -> Masks:
     the id of ``o``, which the entry holds so that id is never another's)."""
     found = _MASKS.get((id(o), w))
     if found is None:
-        full = _bits(o.full, w)
+        full = part = 0
+        for dy, fm, pm in o.rows:       # the rows' bits are x * 4 + q already
+            full |= fm << (dy * w << 2)
+            part |= pm << (dy * w << 2)
         door_at = {}
         for n, d in enumerate(o.doors):
             door_at[_bits((d.elem,), w).bit_length() - 1] = (n, d.elem)
         found = _MASKS[(id(o), w)] = Masks(
-            full | _bits(o.partial, w), full, _bits(o.contact, w), _bits(o.fence, w),
+            full | part, full, _bits(o.contact, w), _bits(o.fence, w),
             _bits((d.elem for d in o.doors), w), door_at, o)
     return found
 

@@ -93,6 +93,13 @@ def _parts(castle: Castle, tile: str, links: Iterable[int], adjacent) -> tuple[i
     return base, own, others
 
 
+def counts_adjacent(castle: Castle, tile: str) -> bool:
+    """Does some bonus count the rooms adjacent to ``tile`` placed in ``castle`` (its own,
+    or an existing room's)?  If not, its points depend on its links alone."""
+    _base, kind, bkind, _per, _types = _TILE[tile]
+    return bkind == "adjacent" or bool(bonus_index(castle)[2].get(kind, _NOBODY)[2])
+
+
 def gain(castle: Castle, tile: str, links: set[int], adjacent: set[int]) -> dict[str, int]:
     """Points for placing ``tile`` with these neighbours into ``castle`` (not yet added).
 

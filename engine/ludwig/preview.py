@@ -2,14 +2,24 @@
 from __future__ import annotations
 
 from .castle import Castle
-from .points import placement_points
+from .points import counts_adjacent, placement_points
 from .shapes import get, unkey
 
 
 def preview_points(castle: Castle, tile: str, cand: tuple) -> int:
-    """Points the placement scores at once (base + own bonus + triggered bonuses)."""
+    """Points the placement scores at once (base + own bonus + triggered bonuses).
+
+    Remembered per castle by (tile, links) when no bonus counts adjacent rooms: then
+    the points do not depend on where the links are made (a listing of 24 placements
+    usually has a handful of distinct link sets)."""
     rot, x, y, _side, links = cand[:5]
-    return placement_points(castle, tile, get(tile, rot), x, y, links)
+    k = (tile, links)
+    found = castle.previews.get(k)
+    if found is None:
+        found = placement_points(castle, tile, get(tile, rot), x, y, links)
+        if not counts_adjacent(castle, tile):
+            castle.previews[k] = found
+    return found
 
 
 def door_anchor(elem: int) -> list[int]:
