@@ -538,7 +538,7 @@ def _board_sides(img, est, locale, left, top) -> int:
                    "region": f"R{face.region[s] + 1}"} for s in data.SPACES]
         x = left + i * (ew + 16)
         kit.paste(img, art.estate_base(number, spaces, radius), (x, top + 26))
-        kit.paste(img, art.boundaries(number, spaces, radius), (x, top + 26))
+        art.draw_boundaries(img, number, spaces, radius, (x, top + 26))
         centres = art.centres(number, face.castle_spaces, radius)
         for space, (cx, cy) in centres.items():       # the start castle may go here
             with kit.glance():                       # the player picks by these

@@ -191,7 +191,12 @@ def tile_card(tile: str, width: int, locale: str, text_px: int, unit: int = MARK
               price: int | None = None, coins: int = 0, bonus_rows: bool = True) -> Image.Image:
     """A room as in the market: price (and coins on it), the tile, its name, points and
     size, its bonus (words and the colours of the types it counts); ``bonus_rows``:
-    keep room for a bonus even when the room has none (cards side by side align)."""
+    keep room for a bonus even when the room has none (cards side by side align).
+
+    Drawn afresh each time, not a cached sprite: on the ``render.bench`` mix a cached
+    card was asked for again once in 388 (the market's rooms, prices, coins and card
+    widths vary from table to table), and the cards pushed sprites that are asked for
+    again out of the bounded cache."""
     def make() -> Image.Image:
         spec = data.TILES[tile]
         shape = art.candidate_shape(tile, 0, None)
@@ -225,8 +230,7 @@ def tile_card(tile: str, width: int, locale: str, text_px: int, unit: int = MARK
                            center=False)
             _chips(img, bonus["types"], 6, y + 2, text_px)
         return img
-    return kit.sprite(("lw_card", tile, width, kit.lang(locale), text_px, unit, price, coins,
-                       bonus_rows), make)
+    return make()
 
 
 def _supply_card(piece: str, left: int, price: int, width: int, height: int, locale: str,

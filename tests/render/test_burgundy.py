@@ -207,8 +207,9 @@ def test_region_boundaries_follow_the_regions():
 
 
 def _ink(img: Image.Image) -> int:
-    """Pixels with any opacity."""
-    return img.width * img.height - img.getchannel("A").histogram()[0]
+    """Pixels drawn in a 1-bit mask."""
+    assert img.mode == "1"
+    return img.width * img.height - img.histogram()[0]
 
 
 def test_secret_estate_choice_stays_with_its_owner():
@@ -280,3 +281,19 @@ def test_bench_reports_every_figure():
     print(figures)                # the <= 2 ratio target is reported, not asserted
     assert figures["render_ms_p50"] > figures["encode_floor_ms_p50"] > 0
     assert figures["image_kib_p50"] < 2048
+
+
+def test_boundaries_stamp_dark_exactly_where_the_mask_is_set():
+    view = GAME.view(STATES[0][1], None)
+    est = view["estates"][0]
+    canvas = Image.new("RGB", (700, 600), kit.PANEL)
+    art.draw_boundaries(canvas, est["estate"], est["spaces"], 40, (30, 20))
+    mask = art.boundaries(est["estate"], est["spaces"], 40)
+    want = Image.new("RGB", canvas.size, kit.PANEL)
+    for y in range(mask.height):
+        for x in range(0, mask.width, 3):
+            if mask.getpixel((x, y)):
+                want.putpixel((30 + x, 20 + y), art.DARK)
+    sampled = [(x, y) for y in range(canvas.height) for x in range(30 % 3, canvas.width, 3)]
+    assert all(canvas.getpixel(p) == want.getpixel(p) for p in sampled)
+    assert {c for _, c in canvas.getcolors(10)} == {kit.PANEL, art.DARK}     # nothing else
