@@ -51,6 +51,8 @@ NICE_ENV = "RENDER_NICE"  # the render workers' niceness (default 0: the bot's p
 DEFAULT_QUEUE = 256      # pictures waiting or running at most, whatever the estimate
 DEFAULT_WAIT_MS = 500.0  # a picture expected to wait longer for a worker is left out
 FIRST_ESTIMATE_MS = 25.0  # time per picture assumed until pictures were drawn
+SENT_PER_WORKER = 2       # calls a worker holds (ProcessPool's depth): a picture asked
+                          # for first waits behind these, not behind the pool's queue
 
 
 def worker_count() -> int:
@@ -136,15 +138,21 @@ class Renderer:
         self._queue = queue
         self._wait_ms = wait_ms
         self._busy = 0
+        self._busy_first = 0   # of those, asked for inside first()
         self._per_picture_ms = FIRST_ESTIMATE_MS   # moving average of the workers' time
         self.dropped = 0      # pictures left out: the wait would be too long
         self.drawn = 0        # pictures drawn (cache hits not counted)
         self.worker_ms = 0.0  # the time those took in the workers (wall clock there)
         self._lanes = worker_count() if processes else 1
 
-    def expected_wait_ms(self) -> float:
-        """How long a picture asked for now would wait for a worker."""
-        return self._busy * self._per_picture_ms / self._lanes
+    def expected_wait_ms(self, first: bool = False) -> float:
+        """How long a picture asked for now (``first``: inside :func:`first`) would wait
+        for a worker."""
+        ahead = self._busy
+        if first:
+            ahead = self._busy_first + min(self._busy - self._busy_first,
+                                           SENT_PER_WORKER * self._lanes)
+        return ahead * self._per_picture_ms / self._lanes
 
     async def table(self, game_id: str, view: dict, locale: str, table_id: int, seq: int):
         return await self._render(("table", game_id, table_id, seq, None, locale), game_id, view, locale, "table")
@@ -172,12 +180,15 @@ class Renderer:
             shared.set_result(out)
 
     async def _render_new(self, key: tuple, game_id: str, view: dict, locale: str, which: str):
-        if self._busy >= self._queue or self.expected_wait_ms() > self._wait_ms:
+        first = _FIRST.get()
+        wait = self.expected_wait_ms(first)
+        if self._busy >= self._queue or wait > self._wait_ms:
             self.dropped += 1
             log.warning("render queue too long (%d, ~%.0f ms); posting %s %s without an image",
-                        self._busy, self.expected_wait_ms(), game_id, which)
+                        self._busy, wait, game_id, which)
             return None
         self._busy += 1
+        self._busy_first += first
         try:
             out, seconds = await self._draw(game_id, view, locale, which)
         except Exception:  # a picture must never block a move that is already saved
@@ -185,6 +196,7 @@ class Renderer:
             return None
         finally:
             self._busy -= 1
+            self._busy_first -= first
         self._took(seconds * 1000)
         if out is not None:
             self._cache[key] = out

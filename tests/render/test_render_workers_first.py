@@ -63,3 +63,21 @@ def test_the_workers_run_at_the_niceness_render_nice_asks_for(monkeypatch):
         workers.shutdown()
     monkeypatch.setenv("RENDER_NICE", "fast")
     assert worker_nice() == 0
+
+
+async def test_a_picture_asked_for_first_is_not_left_out_for_the_queue_behind_it():
+    """It waits only for the pictures the workers already hold (and other first ones),
+    so a queue long enough to leave out the others' pictures does not leave out it."""
+    import asyncio
+
+    from bot.render_service import Renderer, first
+    from tests.render.test_render_service_pool import spectator_view
+
+    renderer, view = Renderer(wait_ms=100.0), spectator_view()   # ~25 ms a picture
+    others = [asyncio.ensure_future(renderer.table("citadels", view, "en", 78, seq))
+              for seq in range(12)]
+    with first():
+        mine = asyncio.ensure_future(renderer.table("citadels", view, "en", 78, 99))
+    results = await asyncio.gather(*others)
+    assert await mine is not None
+    assert results.count(None) == renderer.dropped > 0, "the others' queue was too long"
