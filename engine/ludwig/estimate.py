@@ -55,7 +55,7 @@ def now_points(state: dict) -> list[float]:
     then spend for the sake of spending."""
     n = state["n"]
     per_coin = money_value(state) / 1000
-    ms = [measures(state, s) for s in range(n)]
+    ms = [dict(castle_facts(state, s)[0], money=p["money"]) for s, p in enumerate(state["players"])]
     out = [p["score"] + depleted(state, s) + p["money"] * per_coin
            + sum(bonus_points(c, ms[s]) for c in p["bonus"])
            for s, p in enumerate(state["players"])]
@@ -63,6 +63,27 @@ def now_points(state: dict) -> list[float]:
         for s, pts in enumerate(rank_points([favor_measure(favor, m) for m in ms], n)):
             out[s] += pts
     return out
+
+
+#: the key of the estimate's facts in a castle's own memo (``Castle.values``, where the
+#: heuristic keeps its placement values under tile keys)
+_FACTS = ("estimate facts",)
+
+
+def castle_facts(state: dict, seat: int) -> tuple[dict, int, float, float]:
+    """(``measures`` but money, open doors, the rewards its open rooms promise, 1.0 if it
+    has stairs) of ``seat``'s castle: they depend on its rooms alone, so each castle
+    works them out once (the search judges thousands of cut rollouts per decision)."""
+    c = castle(state, seat)
+    facts = c.values.get(_FACTS)
+    if facts is None:
+        m = measures(state, seat)
+        del m["money"]
+        promise = sum(REWARD_VALUE[D.type_of(r["tile"])]
+                      for i, r in enumerate(c.rooms) if not c.completed(i))
+        stairs = float(any(r["tile"] == D.STAIRS for r in c.rooms))
+        facts = c.values[_FACTS] = (m, len(c.open_doors()), promise, stairs)
+    return facts
 
 
 def _pending(state: dict, seat: int) -> tuple[float, float]:
@@ -105,15 +126,12 @@ def features(state: dict) -> list[list[float]]:
     turn = state["turn"]["seat"] if state["turn"] else None
     out = []
     for s, p in enumerate(state["players"]):
-        c = castle(state, s)
+        _m, doors, promise, stairs = castle_facts(state, s)
         f = [0.0] * len(FEATURES)
         f[_I["now"]] = now[s]
-        doors = len(c.open_doors())
         f[_I["open"]], f[_I["open_left"]] = doors, doors * left
-        promise = sum(REWARD_VALUE[D.type_of(r["tile"])]
-                      for i, r in enumerate(c.rooms) if not c.completed(i))
         f[_I["promise"]], f[_I["promise_left"]] = promise, promise * left
-        f[_I["stairs_left"]] = float(any(r["tile"] == D.STAIRS for r in c.rooms)) * left
+        f[_I["stairs_left"]] = stairs * left
         f[_I["pending"]], f[_I["pending_cost"]] = _pending(state, s)
         f[_I["active"]] = float(turn == s and not state["finished"])
         f[_I["builder"]] = float(state["mb"] == s)
