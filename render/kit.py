@@ -624,9 +624,11 @@ class SpriteCache:
 
 
 def _pixel_bytes(img: Image.Image) -> int:
-    """An image's pixel bytes, with its cut-out mask (:func:`cut_out`) if it has one."""
+    """An image's pixel bytes as Pillow holds them (an RGB pixel takes 4 bytes, as an
+    RGBA one), with its cut-out mask (:func:`cut_out`) if it has one."""
     area = img.width * img.height
-    return area * len(img.getbands()) + (area if hasattr(img, _CUT_OUT) else 0)
+    bands = len(img.getbands())
+    return area * (4 if bands == 3 else bands) + (area if hasattr(img, _CUT_OUT) else 0)
 
 
 def _mask_bytes(entry: tuple) -> int:
