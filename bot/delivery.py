@@ -177,10 +177,12 @@ class Deliverer:
     async def _say(self, game: Game, row: GameRow, job: Job, plan: Plan | None = None) -> None:
         """Run the job and close it.  With other processes on the database the game may
         have moved on since ``row`` was read (its moves join this job): say the latest,
-        and again until the job closes at the seq it was said up to."""
+        and again until the job closes at the seq it was said up to.  There a ``plan``
+        made before the claim is made again (another process may have said part of the
+        job meanwhile); the pictures it started are joined, not drawn twice."""
         shared = self.outbox.shared
         if shared:
-            row = await self.svc.db.load_game(row.id)
+            row, plan = await self.svc.db.load_game(row.id), None
         await self._run(game, row, job, plan)
         while not await self.outbox.done(job, row.seq if shared else None):
             row = await self.svc.db.load_game(row.id)
