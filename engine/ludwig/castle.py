@@ -223,21 +223,13 @@ class Castle:
             for n, d in enumerate(o.doors):
                 e = d.elem + sh
                 if e not in self.met and e not in self.shared:
-                    yield i, n, d, d.out + sh
+                    yield i, n, d.out + sh
 
     def exits(self) -> list[tuple[int, int]]:
-        """(room, door index) of every door leading outside (rule 6.5 sense).
-
-        A door whose straight strip of cells to infinity holds no tile leads outside
-        (every cell of the strip is wholly free); only the others need the courtyard
-        fill, which most doors of a finished castle would otherwise each start."""
+        """(room, door index) of every door leading outside (rule 6.5 sense)."""
         if self._exits is None:
-            grid, out = self.grid(), []
-            for i, n, d, k in self._open_doors():
-                cx, cy, _q = unkey(k)
-                if grid.strip_free(d.facing, cx, cy) or self.free().leads_out(k):
-                    out.append((i, n))
-            self._exits = out
+            free = self.free()
+            self._exits = [(i, n) for i, n, out in self._open_doors() if free.leads_out(out)]
         return self._exits
 
     def has_exit(self) -> bool:
@@ -245,7 +237,7 @@ class Castle:
         if self._exits is not None:
             return bool(self._exits)
         free = self.free()
-        return any(free.leads_out(out) for _i, _n, _d, out in self._open_doors())
+        return any(free.leads_out(out) for _i, _n, out in self._open_doors())
 
 
 _CACHE: OrderedDict = OrderedDict()

@@ -58,6 +58,8 @@ def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, o
     """-1 if rules 1-4 or 6-8 forbid the placement, else the bit mask of the rooms it
     links to, shifted once, plus 1 if it keeps an exit (rule 5).
 
+    ``g``: the castle's grid or a band of it (``off``: the tile's bit offset in it).
+
     ``door_bit``: the tile's door known to meet an open door of room ``door_room`` on the
     same floor (a scan's door pair; -1 if none is known): when it is the only door that
     meets one, the links are known without looking the doors up."""
@@ -250,12 +252,13 @@ class _Fit(NamedTuple):
     solid: int      # ``masks.any``: the triangles it covers
 
 
-_FITS: dict[tuple[str, int], dict[tuple[str, str], list[_Fit]]] = {}
+_FITS: dict[tuple[str, int], dict[tuple[str, str], list[tuple[int, int, _Fit]]]] = {}
 
 
-def _fits(tile: str, w: int) -> dict[tuple[str, str], list[_Fit]]:
-    """(facing, floor) of a castle door -> every rotation, door and side of ``tile`` that
-    can meet it, in the stable order, for a grid ``w`` cells wide."""
+def _fits(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, _Fit]]]:
+    """(facing, floor) of a castle door -> ``(back, solid, fit)`` for every rotation, door
+    and side of ``tile`` that can meet it, in the stable order, for a grid ``w`` cells
+    wide (the two ints first: most fits are refused on them alone)."""
     found = _FITS.get((tile, w))
     if found is None:
         found = _FITS[(tile, w)] = {}
@@ -264,11 +267,10 @@ def _fits(tile: str, w: int) -> dict[tuple[str, str], list[_Fit]]:
                 for side in sides_of(tile):
                     lx, ly, k = unkey(d.elem)
                     back = (ly * w + lx) << 2
+                    fit = _Fit(o, side, lx, ly, back, o.rot * 3 + _SIDES[side], masks(o, w),
+                               _floors(o, side), 1 << (back + k), masks(o, w).any)
                     found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
-                                     []).append(_Fit(o, side, lx, ly, back,
-                                                     o.rot * 3 + _SIDES[side], masks(o, w),
-                                                     _floors(o, side), 1 << (back + k),
-                                                     masks(o, w).any))
+                                     []).append((back, fit.solid, fit))
     return found
 
 
@@ -280,23 +282,26 @@ def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
     fits = _fits(tile, g.w)
     seen: set[int] = set()
     out = []
-    x0, y0, w, doors, full = g.x0, g.y0, g.w, castle.doors, g.full
+    x0, y0, w, doors = g.x0, g.y0, g.w, castle.doors
     for e, ex, ey, facing, floor in castle.open_doors():
         group = fits.get((facing, floor))
         if not group:
             continue
+        band = g.band(ey)       # the masks near the door: short ints to shift
         at = ((ey - y0) * w + ex - x0) << 2
-        room = doors[e][0]
-        for o, side, lx, ly, back, rank, m, floors, door_bit, solid in group:
-            off = at - back
+        near = at - band.lo
+        room, full = doors[e][0], band.full
+        for back, solid, fit in group:
+            off = near - back
             if (full >> off) & solid:
                 continue        # the commonest refusal, worth a test before the rest
-            k = off * 12 + rank
+            o, side, lx, ly, _back, rank, m, floors, door_bit, _solid = fit
+            k = (at - back) * 12 + rank
             if k in seen:
                 continue
             seen.add(k)
-            verdict = _verdict(castle, g, o, m, floors, side, off, ex - lx, ey - ly, door_bit,
-                               room)
+            verdict = _verdict(castle, band, o, m, floors, side, off, ex - lx, ey - ly,
+                               door_bit, room)
             if verdict > 0 and verdict & 1:
                 out.append((o.rot, ex - lx, ey - ly, side, _rooms(verdict >> 1), e))
                 if first:

@@ -1,9 +1,11 @@
 """The engine's shortcuts give the answers of the plain computations they skip: a
-placement's remembered preview points, ..."""
+placement's remembered preview points, and the grid bands a grown castle keeps from its
+parent (cut anew, they are the same)."""
 import pytest
 
 from engine.ludwig import data as D
 from engine.ludwig.castle import castle_of
+from engine.ludwig.grid import Band
 from engine.ludwig.placement import legal
 from engine.ludwig.points import adjacent_to, gain
 from engine.ludwig.preview import preview_points
@@ -29,3 +31,23 @@ def test_remembered_preview_points_equal_the_points_worked_out(seed):
                 parts = gain(c, tile, set(links), adjacent_to(c, get(tile, rot), x, y))
                 assert preview_points(c, tile, cand) == sum(parts.values()), (tile, cand)
     assert adjacent_bonus and c.previews
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_bands_kept_by_grown_castles_are_never_stale(seed):
+    """Each room of a random castle is added to a castle whose grid has a band at every
+    row scanned so far; the bands the child keeps equal bands cut from its own masks."""
+    rooms = random_rooms(seed, 16, TILES)
+    kept = 0
+    for n in range(2, len(rooms) + 1):
+        parent = castle_of(rooms[:n - 1])
+        for tile in ("parlor", D.HALLWAY, "great_hall"):
+            legal(parent, tile)
+        child = castle_of(rooms[:n])
+        g = child.grid()
+        for row, band in g._bands.items():
+            kept += 1
+            fresh = Band(g, row)
+            assert [getattr(band, k) for k in Band.__slots__] == \
+                [getattr(fresh, k) for k in Band.__slots__], (n, row)
+    assert kept
