@@ -5,6 +5,8 @@ same seed always yields the same sequence on every machine and Python version.
 """
 from __future__ import annotations
 
+import sys
+from operator import mod
 from typing import MutableMapping, MutableSequence, Sequence, TypeVar
 
 T = TypeVar("T")
@@ -51,14 +53,21 @@ class Rng:
         holder[key], value = _below(holder[key], len(seq))
         return seq[value]
 
-    def shuffle(self, seq: MutableSequence) -> None:
-        """Fisher-Yates shuffle in place."""
+    def randints(self, lo: int, hi: int, count: int) -> list[int]:
+        """``count`` draws of :meth:`randint` (lo, hi) at once (the same sequence)."""
+        if hi < lo:
+            raise ValueError("randint needs lo <= hi")
         holder, key = self._holder, self._key
-        s = holder[key]
-        for i in range(len(seq) - 1, 0, -1):
-            s, j = _below(s, i + 1)
+        holder[key], values = _draws(holder[key], [hi - lo + 1] * count)
+        return [lo + v for v in values] if lo else values
+
+    def shuffle(self, seq: MutableSequence) -> None:
+        """Fisher-Yates shuffle in place (its draws made at once, :func:`_draws`)."""
+        holder, key = self._holder, self._key
+        last = len(seq) - 1
+        holder[key], picks = _draws(holder[key], range(last + 1, 1, -1))
+        for i, j in zip(range(last, 0, -1), picks):
             seq[i], seq[j] = seq[j], seq[i]
-        holder[key] = s
 
 
 def _mix(z: int) -> int:
@@ -86,6 +95,58 @@ def _below(s: int, n: int) -> tuple[int, int]:
             return s, z % n
 
 
+def _draws(s: int, ranges: Sequence[int]) -> tuple[int, list[int]]:
+    """(the state after, a uniform integer below each of ``ranges``): the draws of
+    :func:`_below` for each range in turn.  The SplitMix64 outputs of the whole run are
+    worked out together (:func:`_outputs`); when none of them can be one that
+    :func:`_below` rejects (for a range ``n`` only outputs from ``2**64 - n + 1`` up can
+    be), every draw is its output modulo its range, else the run is drawn one by one."""
+    count = len(ranges)
+    if not count:
+        return s, []
+    outputs = _outputs(s, count)
+    if max(outputs) <= _SPAN - max(ranges):
+        return (s + count * _GOLDEN) & _MASK, list(map(mod, outputs, ranges))
+    values = []
+    for n in ranges:
+        s, value = _below(s, n)
+        values.append(value)
+    return s, values
+
+
+def _outputs(s: int, count: int) -> list[int]:
+    """SplitMix64's outputs of the ``count`` states after ``s``, worked out on one big
+    integer holding them in 128-bit lanes (lane ``k``: the state ``s + (k + 1) * golden``):
+    a 64-bit value times a 64-bit constant fills its lane without carrying into the next,
+    and a mask clears what a shift brought in from the next lane.  So a run costs the 15
+    big-integer operations of one draw instead of 15 per draw (callgrind: a 200-card
+    shuffle takes 2,616 instead of 6,727 instructions per card, the 9 dice of a 4-seat
+    Burgundy round 40.6k instead of 72.2k drawn one by one)."""
+    ones, ramp, lanes = _lane_constants(count)
+    z = (s * ones + ramp) & lanes
+    z = (z ^ (z >> 30)) & lanes
+    z = (z * 0xBF58476D1CE4E5B9) & lanes
+    z = (z ^ (z >> 27)) & lanes
+    z = (z * 0x94D049BB133111EB) & lanes
+    z ^= z >> 31  # what came in from the next lane stays in the upper half of a lane
+    return memoryview(z.to_bytes(16 * count, sys.byteorder)).cast("Q")[::2].tolist()
+
+
+def _lane_constants(count: int) -> tuple[int, int, int]:
+    """(1 in every lane, ``(k + 1) * golden`` in lane ``k``, 2**64 - 1 in every lane) for
+    runs of ``count`` states; kept for runs up to 256 (at most 1.6 MB in all, a few
+    dozen kB for the run lengths games use)."""
+    known = _LANES.get(count)
+    if known is None:
+        ones = sum(1 << (128 * k) for k in range(count))
+        ramp = sum(((k + 1) * _GOLDEN) << (128 * k) for k in range(count))
+        known = (ones, ramp, ones * _MASK)
+        if count <= 256:
+            _LANES[count] = known
+    return known
+
+
+_LANES: dict[int, tuple[int, int, int]] = {}
 _SPAN = 1 << 64
 _GOLDEN = 0x9E3779B97F4A7C15
 #: n -> the largest multiple of n up to 2**64, for the small ranges games draw from

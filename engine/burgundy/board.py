@@ -54,11 +54,12 @@ def play_order(track: list) -> list[int]:
 
 def start_round(state: dict) -> list[Event]:
     """Roll every die, move this round's goods to the white die's depot, set the order."""
-    rng = Rng(state)
-    for p in state["players"]:
-        p["dice"] = [rng.randint(1, 6), rng.randint(1, 6)]
+    players = state["players"]
+    rolls = Rng(state).randints(1, 6, 2 * len(players) + 1)  # two per seat, then white
+    for seat, p in enumerate(players):
+        p["dice"] = rolls[2 * seat:2 * seat + 2]
         p["used"] = [False, False]
-    white = rng.randint(1, 6)
+    white = rolls[-1]
     state["white"] = white
     goods = state["round_goods"].pop(0)
     state["depot_goods"][white - 1].append(goods)

@@ -130,16 +130,18 @@ class Burgundy(Game):
         return secret_choose(state, seat, action.option) + settle(state)
 
     def apply(self, state: State, seat: int, action: Action) -> list[Event]:
-        if state["finished"]:
-            raise RuleError("game_over")
-        if PICKS in state:
-            return self._apply_secret(state, seat, action)
-        if seat != state["active"]:
-            raise RuleError("not_your_turn")
         memo = self._memo  # (the usual case: pending just built it)
         if memo[0] is state and memo[1] == state["moves"]:
-            decision, frame = memo[2], memo[3]
+            decision, frame = memo[2], memo[3]  # so the game is on and the turn is open
+            if seat != decision.seat:
+                raise RuleError("not_your_turn")
         else:
+            if state["finished"]:
+                raise RuleError("game_over")
+            if PICKS in state:
+                return self._apply_secret(state, seat, action)
+            if seat != state["active"]:
+                raise RuleError("not_your_turn")
             decision, frame = self._open(state)
         kind = decision.kind
         if action.kind != kind:

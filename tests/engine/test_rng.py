@@ -53,10 +53,29 @@ def test_every_draw_matches_the_plain_splitmix64(seed):
     assert rng.next64() == ref.next64() and holder["rng"] == ref.state
 
 
+@pytest.mark.parametrize("seed", [0, 5, 99])
+def test_draws_made_at_once_match_the_plain_splitmix64(seed):
+    """randints and shuffle work a whole run of states out together: the same draws,
+    also across rejected ones (2**63 + 1 rejects about half) and long runs."""
+    holder = {"rng": Rng.seed_value(seed)}
+    rng, ref = Rng(holder), Reference(holder["rng"])
+    for lo, hi, count in ((1, 6, 9), (1, 6, 1), (0, 0, 3), (-3, 3, 40), (5, 4 + (1 << 63) + 1, 30),
+                          (0, 10**9, 300), (1, 6, 0)):
+        assert rng.randints(lo, hi, count) == [lo + ref.randrange(hi - lo + 1)
+                                               for _ in range(count)]
+        assert holder["rng"] == ref.state
+    for size in (3, 200, 257, 600):
+        mine, theirs = list(range(size)), list(range(size))
+        rng.shuffle(mine)
+        ref.shuffle(theirs)
+        assert mine == theirs and holder["rng"] == ref.state
+
+
 def test_bad_ranges_raise_and_change_nothing():
     holder = {"rng": Rng.seed_value(3)}
     before = holder["rng"]
-    for call in (lambda r: r.randrange(0), lambda r: r.choice([]), lambda r: r.randint(2, 1)):
+    for call in (lambda r: r.randrange(0), lambda r: r.choice([]), lambda r: r.randint(2, 1),
+                 lambda r: r.randints(2, 1, 3)):
         with pytest.raises(ValueError):
             call(Rng(holder))
     assert holder["rng"] == before
