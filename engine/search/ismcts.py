@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from engine.core import Action, Game, RuleError, State
 from engine.search.hidden import copy_state
-from engine.search.rollout import estimate, judge, rollout
+from engine.search.rollout import EPSILON, estimate, judge, rollout
 
 #: above this many options the one-step look at every option is skipped (the heuristic's
 #: ranking alone fills the shortlist)
@@ -43,20 +43,25 @@ MIN_WORLDS = 4
 @dataclass(frozen=True)
 class Budget:
     """Per decision: at most ``iterations`` rollouts and ``seconds`` of this thread's CPU;
-    rollouts cut at ``depth`` actions; ``width`` candidates; the favourite overridden
-    only at ``confidence`` standard errors."""
+    rollouts cut at ``depth`` actions and at ``reach`` times the game's ``HORIZON``
+    (``math.inf``: played to the end, whatever ``depth``), with ``epsilon`` random
+    moves; ``width``
+    candidates; the favourite overridden only at ``confidence`` standard errors."""
 
     iterations: int
     seconds: float
     depth: int = 200
     width: int = 4
     confidence: float = 2.0
+    reach: float = 1.0
+    epsilon: float = EPSILON
 
 
 def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
     """The heuristic's favourite, unless paired rollouts show another option clearly
     better.  ``budget.iterations`` counts rollouts; the CPU-time limit ends the search
-    before a world that would overrun it."""
+    before a world that would overrun it, and each round of the halving gets its part of
+    the time left, so slow (long) rollouts still reach the last round."""
     seat, mine = view["seat"], view["my_decision"]
     options = [o for o in mine["options"] if o != "back"] or list(mine["options"])
     start = time.thread_time()
@@ -72,15 +77,19 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
     timely = True
     while timely and spent < budget.iterations:
         worlds = max(2, (budget.iterations - spent) // (len(alive) * rounds))
-        for _ in range(worlds):
+        began = time.thread_time()
+        share = (budget.seconds - (began - start)) / rounds  # this round's part of the CPU
+        for k in range(worlds):
             now = time.thread_time()
             timely = not spent or now - start + last <= budget.seconds
             if not timely:  # the next world would overrun
                 break
+            if k >= MIN_WORLDS and now - began + last > share:  # the later rounds' time
+                break
             world = first if w == 0 else game.determinize(view, rng)
             seed = rng.getrandbits(32)
             for option in alive:
-                value = _play(game, world, seat, Action(mine["kind"], option), seed, budget.depth)
+                value = _play(game, world, seat, Action(mine["kind"], option), seed, budget)
                 if value is not None:
                     values[option][w] = value
                 spent += 1
@@ -93,14 +102,15 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
     return _verdict(favourite, alive, values, confidence)
 
 
-def _play(game: Game, world: State, seat: int, action: Action, seed: int, depth: int):
+def _play(game: Game, world: State, seat: int, action: Action, seed: int, budget: Budget):
     """The rollout value of ``action`` in a copy of ``world`` (None if it is refused)."""
     state = copy_state(world)
     try:
         game.apply(state, seat, action)
     except RuleError:
         return None
-    return rollout(game, state, seat, random.Random(seed), depth)
+    return rollout(game, state, seat, random.Random(seed), budget.depth,
+                   reach=budget.reach, epsilon=budget.epsilon)
 
 
 def _shortlist(game: Game, world: State, seat: int, kind: str, options: list[str], width: int,

@@ -55,18 +55,24 @@ def judge(game: Game) -> Judge:
     return _JUDGES[game.id]
 
 
-def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int) -> float:
-    """Play ``state`` on (in place) with the heuristic; the value for ``seat`` (0..1)."""
+def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int, *,
+            reach: float = 1.0, epsilon: float = EPSILON) -> float:
+    """Play ``state`` on (in place) with the heuristic; the value for ``seat`` (0..1).
+    Cut at ``depth`` actions and at ``reach`` times the game's horizon (``math.inf``:
+    played to the end); ``epsilon``: the share of uniformly random moves."""
     prefer = getattr(game, "ai_preference", None)
     j = judge(game)
-    depth = min(depth, j.horizon or depth)
+    if math.isinf(reach):
+        depth = math.inf
+    elif j.horizon:
+        depth = min(depth, max(1, round(j.horizon * reach)))
     steps = 0
     while (result := game.result(state)) is None:
         if j.scores is not None and steps >= depth:
             return estimate(j, j.scores(state), seat)
         decision = game.pending(state)[0]
         option = None
-        if prefer is not None and rng.random() >= EPSILON:
+        if prefer is not None and rng.random() >= epsilon:
             ranked = prefer(state, decision, rng)
             option = ranked[0] if ranked else None
         if option is None or decision.option(option) is None:

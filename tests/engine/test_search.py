@@ -4,6 +4,7 @@ Small budgets keep these fast; ``python -m bot arena`` measures strength on dema
 """
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 
@@ -14,6 +15,7 @@ from engine.ai import choose
 from engine.core import Action
 from engine.search import BUDGETS, LEVELS, Budget, decide, knowledge
 from engine.search.hidden import copy_state
+from engine.search.rollout import judge as rollout_judge, rollout
 
 SMALL = Budget(iterations=6, seconds=2.0)
 #: the normal level's budget without its CPU cap: the same answer on a busy machine
@@ -164,3 +166,54 @@ def test_normal_takes_the_move_that_scores_at_once(game_id, seeds):
             if found >= 4:
                 return
     assert found >= 2, "too few positions found"
+
+
+# -- the budget's rollout knobs ---------------------------------------------------------
+
+@pytest.mark.parametrize("game_id", ["citadels", "burgundy"])
+def test_rollouts_stop_at_the_horizon_times_reach_or_play_to_the_end(game_id):
+    """``reach`` scales the game's cut-off; ``math.inf`` plays the game out."""
+    game = registry.get(game_id)
+    horizon = rollout_judge(game).horizon
+
+    def played(reach):
+        state = game.setup(2, game.parse_options({}), 5)
+        counted = _Counted(game)
+        value = rollout(counted, state, 0, random.Random(1), 10 ** 6, reach=reach)
+        assert 0.0 <= value <= 1.0
+        return counted.applied, game.result(state) is not None
+
+    assert played(1.0) == (horizon, False)
+    assert played(0.5) == (round(horizon / 2), False)
+    applied, ended = played(math.inf)
+    assert ended and applied > horizon
+
+
+def test_epsilon_one_plays_at_random_and_zero_as_the_heuristic():
+    """``epsilon`` is the share of uniformly random rollout moves."""
+    game = registry.get("citadels")
+    heuristic_moves = {}
+    for epsilon in (0.0, 1.0):
+        state = game.setup(2, game.parse_options({}), 9)
+        counted = _Counted(game)
+        rollout(counted, state, 0, random.Random(3), 30, epsilon=epsilon)
+        heuristic_moves[epsilon] = counted.agreed
+    assert heuristic_moves[0.0] == 30
+    assert heuristic_moves[1.0] < 30
+
+
+class _Counted:
+    """``game`` counting its applied actions and how many were the heuristic's choice."""
+
+    def __init__(self, game):
+        self.game, self.applied, self.agreed = game, 0, 0
+
+    def __getattr__(self, name):
+        return getattr(self.game, name)
+
+    def apply(self, state, seat, action):
+        decision = self.game.pending(state)[0]
+        ranked = self.game.ai_preference(state, decision, random.Random(0))
+        self.agreed += action.option == ranked[0]
+        self.applied += 1
+        return self.game.apply(state, seat, action)
