@@ -274,10 +274,11 @@ def _fits(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, _Fit]
     return found
 
 
-def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
+def _scan(castle: Castle, tile: str, first: bool, since: int = 0) -> list[tuple]:
     """Legal placements ``(rot, x, y, side, links, door)`` in the stable order: by open
     castle door, then rotation, tile door and side; each placement once.  ``first``:
-    stop at the first one.  ``links`` is a frozenset shared by equal ones."""
+    stop at the first one.  ``since``: only at doors of rooms from that index on.
+    ``links`` is a frozenset shared by equal ones."""
     g = castle.grid()
     fits = _fits(tile, g.w)
     seen: set[int] = set()
@@ -285,7 +286,7 @@ def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
     x0, y0, w, doors = g.x0, g.y0, g.w, castle.doors
     for e, ex, ey, facing, floor in castle.open_doors():
         group = fits.get((facing, floor))
-        if not group:
+        if not group or doors[e][0] < since:
             continue
         band = g.band(ey)       # the masks near the door: short ints to shift
         at = ((ey - y0) * w + ex - x0) << 2
@@ -323,7 +324,7 @@ def legal(castle: Castle, tile: str) -> list[tuple]:
 
 def placeable(castle: Castle, tile: str) -> bool:
     """Has ``tile`` a legal placement?  (Remembered per castle: ``pending`` asks often.)
-    The parent castle's witness is tried first: it usually stays legal."""
+    What the nearest ancestor castle knew is used first (:func:`_witness`)."""
     found = castle.placeable.get(tile)
     if found is None:
         listed = castle.legal.get(tile)
@@ -335,12 +336,36 @@ def placeable(castle: Castle, tile: str) -> bool:
     return bool(found)
 
 
+def _known(castle: Castle, tile: str) -> tuple[tuple, int] | None:
+    """(witness or (), number of rooms) from the nearest ancestor that judged ``tile``."""
+    link = castle.witnesses
+    while link is not None:
+        known, rooms, link = link
+        found = known.get(tile)
+        if found is not None:
+            return found, rooms
+    return None
+
+
 def _witness(castle: Castle, tile: str) -> tuple:
-    """A legal placement of ``tile``, or ()."""
-    if castle.witnesses is not None:
-        old = castle.witnesses.get(tile)
-        if old and check(castle, get(tile, old[0]), old[1], old[2], old[3]) is not None:
-            return old
+    """A legal placement of ``tile``, or ().
+
+    The nearest ancestor's witness usually stays legal.  If that ancestor (its first
+    ``n`` rooms are ours) had no legal placement of ``tile``, every placement now links
+    a room added since, so only the open doors of those rooms are scanned.  Why: a
+    placement linking none of them would be legal in the ancestor.  Take the added
+    rooms away newest first: overlaps, walls, fences and doors only lose conflicts, and
+    its links stay; an exit is kept, since the free space only grows, and an exit that
+    was a door of the removed room R is reached, through R's now free area, from the
+    door R met when it was placed (open again, and no tile can touch it)."""
+    known = _known(castle, tile)
+    if known is None:
+        return (_scan(castle, tile, True) or [()])[0]
+    old, rooms = known
+    if not old:
+        return (_scan(castle, tile, True, rooms) or [()])[0]
+    if check(castle, get(tile, old[0]), old[1], old[2], old[3]) is not None:
+        return old
     return (_scan(castle, tile, True) or [()])[0]
 
 
