@@ -29,6 +29,7 @@ dependency and no adapter, and keeps the same seed giving the same decision.
 """
 from __future__ import annotations
 
+import math
 import random
 
 from engine.core import Action, Decision, Game, State
@@ -44,7 +45,7 @@ LEVELS = ("easy", "normal", "hard")
 #: and its sequential halving still plans about three rounds (the first, over all six
 #: candidates, takes a third of the iterations: about half the budget)
 BUDGETS = {"normal": Budget(iterations=128, seconds=0.25, width=4),
-           "hard": Budget(iterations=5000, seconds=1.6, width=6)}
+           "hard": Budget(iterations=5000, seconds=1.6, width=6, reach=math.inf)}
 
 
 def knowledge(game: Game, state: State, seat: int) -> dict:

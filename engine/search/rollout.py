@@ -6,8 +6,10 @@ points estimate, until ``HORIZON`` actions (an early cut-off: a long rollout's n
 drowns the few points one decision is worth).  Each game's estimate lives next to its
 ``determinize``: ``ai_scores(state)`` (points per seat, public and hidden assets valued
 the same way for every seat), ``HORIZON``, ``SCALE`` (how many points of lead make a
-game about three-quarters won) and ``CONFIDENCE`` (optional: standard errors the search
-X
+game about three-quarters won), ``CONFIDENCE`` (optional: standard errors the search
+needs before it overrides the heuristic) and ``MAX_REACH`` (optional, default 1: how
+many horizons a level asking for longer rollouts may play, ``math.inf`` to the end; a
+game whose playouts are slow keeps 1).
 
 The value of a rollout for a seat lies in 0..1: at the end mostly the win share plus a
 little for the margin; at a cut-off a smooth win chance from the lead over the best
@@ -36,6 +38,7 @@ class Judge:
     horizon: int | None
     scale: float
     confidence: float = 0.0
+    max_reach: float = 1.0
 
 
 _JUDGES: dict[str, Judge] = {}
@@ -51,7 +54,8 @@ def judge(game: Game) -> Judge:
         _JUDGES[game.id] = Judge(getattr(module, "ai_scores", None),
                                  getattr(module, "HORIZON", None),
                                  float(getattr(module, "SCALE", 10.0)),
-                                 float(getattr(module, "CONFIDENCE", 0.0)))
+                                 float(getattr(module, "CONFIDENCE", 0.0)),
+                                 float(getattr(module, "MAX_REACH", 1.0)))
     return _JUDGES[game.id]
 
 
@@ -59,9 +63,11 @@ def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int,
             reach: float = 1.0, epsilon: float = EPSILON) -> float:
     """Play ``state`` on (in place) with the heuristic; the value for ``seat`` (0..1).
     Cut at ``depth`` actions and at ``reach`` times the game's horizon (``math.inf``:
-    played to the end); ``epsilon``: the share of uniformly random moves."""
+    played to the end), ``reach`` at most the game's ``MAX_REACH``; ``epsilon``: the
+    share of uniformly random moves."""
     prefer = getattr(game, "ai_preference", None)
     j = judge(game)
+    reach = min(reach, j.max_reach)
     if math.isinf(reach):
         depth = math.inf
     elif j.horizon:

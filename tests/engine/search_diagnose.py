@@ -116,7 +116,8 @@ def main() -> None:
           f"hard != normal {differ / asked:.1%}")
     print(f"hard's pick minus normal's where they differ: lead {_summary(points)}, "
           f"win share {_summary(wins)}")
-    print(f"  per decision asked: win share {sum(wins) / asked:+.4f}, lead {sum(points) / asked:+.3f}")
+    print(f"  per decision asked: win share {sum(wins) / asked:+.4f}, "
+          f"lead {sum(points) / asked:+.3f}")
     for level, t in times.items():
         print(f"  {level} CPU p50 {statistics.median(t) * 1000:.0f} ms, "
               f"max {max(t) * 1000:.0f} ms")

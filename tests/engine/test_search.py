@@ -172,7 +172,8 @@ def test_normal_takes_the_move_that_scores_at_once(game_id, seeds):
 
 @pytest.mark.parametrize("game_id", ["citadels", "burgundy"])
 def test_rollouts_stop_at_the_horizon_times_reach_or_play_to_the_end(game_id):
-    """``reach`` scales the game's cut-off; ``math.inf`` plays the game out."""
+    """``reach`` scales the game's cut-off; ``math.inf`` plays the game out (these games'
+    ``MAX_REACH``)."""
     game = registry.get(game_id)
     horizon = rollout_judge(game).horizon
 
@@ -187,6 +188,15 @@ def test_rollouts_stop_at_the_horizon_times_reach_or_play_to_the_end(game_id):
     assert played(0.5) == (round(horizon / 2), False)
     applied, ended = played(math.inf)
     assert ended and applied > horizon
+
+
+def test_a_game_without_max_reach_keeps_its_cut_off():
+    """Carcassonne's playouts are slow: even an endless ``reach`` stops at its horizon."""
+    game = registry.get("carcassonne_castle")
+    state = game.setup(2, game.parse_options({}), 5)
+    counted = _Counted(game)
+    rollout(counted, state, 0, random.Random(1), 10 ** 6, reach=math.inf)
+    assert counted.applied == rollout_judge(game).horizon and game.result(state) is None
 
 
 def test_epsilon_one_plays_at_random_and_zero_as_the_heuristic():
