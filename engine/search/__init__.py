@@ -9,8 +9,8 @@ with that knowledge through the game's ``determinize(view, rng)`` and plays on t
   that keeps the heuristic's choice unless paired rollouts (the heuristic as rollout
   policy, cut off early and judged by the game's points estimate,
   :mod:`engine.search.rollout`) show another option clearly better; bounded per
-  decision by an iteration and a CPU-time budget (``hard`` gets more of both and looks
-  at more candidates).
+  decision by an iteration and a CPU-time budget (``hard`` gets more of both, looks
+  at more candidates and, where the game allows, plays its rollouts to the end).
 
 Games without ``determinize`` or ``ai_preference`` fall back to a uniformly random legal
 option (still honest).
@@ -41,9 +41,11 @@ __all__ = ["LEVELS", "BUDGETS", "Budget", "decide", "knowledge", "honest"]
 LEVELS = ("easy", "normal", "hard")
 #: per level: iterations and CPU seconds per decision (whichever ends first).  At 960
 #: iterations hard stopped at about 0.5 s, a third of its CPU budget; at 5,000 it thinks
-#: until the budget (the search stops before a world that would overrun it: p99 1.6 s),
-#: and its sequential halving still plans about three rounds (the first, over all six
-#: candidates, takes a third of the iterations: about half the budget)
+#: until the budget (the search stops before a world that would overrun it: p99 1.6 s);
+#: each of its sequential halving's rounds gets its share of the time left.  More
+#: rollouts did not make hard stronger, so hard differs in what it does: its rollouts
+#: are played to the end in games whose ``MAX_REACH`` allows it (the cut-off estimate,
+#: not the rollout count, bounded it: see ``engine/citadels/determinize.py``)
 BUDGETS = {"normal": Budget(iterations=128, seconds=0.25, width=4),
            "hard": Budget(iterations=5000, seconds=1.6, width=6, reach=math.inf)}
 
