@@ -118,10 +118,11 @@ def _outputs(s: int, count: int) -> list[int]:
     """SplitMix64's outputs of the ``count`` states after ``s``, worked out on one big
     integer holding them in 128-bit lanes (lane ``k``: the state ``s + (k + 1) * golden``):
     a 64-bit value times a 64-bit constant fills its lane without carrying into the next,
-    and a mask clears what a shift brought in from the next lane.  So a run costs the 15
-    big-integer operations of one draw instead of 15 per draw (callgrind: a 200-card
-    shuffle takes 2,616 instead of 6,727 instructions per card, the 9 dice of a 4-seat
-    Burgundy round 40.6k instead of 72.2k drawn one by one)."""
+    and a mask clears what a shift brought in from the next lane.  So a whole run costs
+    15 big-integer operations instead of about 14 per draw (callgrind: a 200-card shuffle
+    takes 2,616 instead of 6,727 instructions per card, the 9 dice of a 4-seat Burgundy
+    round 40.6k instead of 72.2k drawn one by one; in CPU time 132 against 322 ns per
+    card, 2.6 against 3.7 µs for the dice)."""
     ones, ramp, lanes = _lane_constants(count)
     z = (s * ones + ramp) & lanes
     z = (z ^ (z >> 30)) & lanes
