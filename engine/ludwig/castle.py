@@ -64,9 +64,8 @@ class Castle:
 
     def _forget(self) -> None:
         """Drop what ``placement`` remembered about this castle (it has just changed)."""
-        #: what the ancestors knew (``placement.placeable``): ``(parent's placeable, its
-        #: number of rooms, parent's witnesses)``, a chain to the first castle built anew
-        self.witnesses: tuple | None = None
+        #: the parent castle's ``placeable`` (its witnesses usually stay legal)
+        self.witnesses: dict[str, tuple] | None = None
         #: the castle as bit masks (``grid``), built when first asked
         self._grid: Grid | None = None
         self.legal: dict[str, list[tuple]] = {}       # tile -> every legal placement
@@ -96,12 +95,11 @@ class Castle:
         return c
 
     def grown(self, room: dict) -> "Castle":
-        """A copy with ``room`` added that starts from what this castle and its
-        ancestors knew about placeable tiles (``placement.placeable``) and extends its
-        grid when the room keeps its margin."""
+        """A copy with ``room`` added that tries this castle's witnesses first
+        (``placement.placeable``) and extends its grid when the room keeps its margin."""
         c = self.copy()
         c.add(room)
-        c.witnesses = (self.placeable, len(self.rooms), self.witnesses)
+        c.witnesses = self.placeable
         if self._grid is not None and self._grid.holds(c.box):
             c._grid = self._grid.copy()
             c._grid.put(c.orients[-1], room["x"], room["y"])

@@ -20,8 +20,6 @@ from .shapes import Orient, unkey
 
 MARGIN = 8      # > the largest tile side (7): a tile at a castle door stays inside
 SLACK = 4       # extra cells on each side of a new grid, so growth rarely rebuilds it
-BAND_UP = MARGIN - 1    # rows of a band above its door row (a tile's door is <= 7 rows down)
-BAND_ROWS = 2 * MARGIN  # rows of a band: the tile's cells and its bottom-edge elements
 
 
 class Masks(NamedTuple):
@@ -65,28 +63,10 @@ def masks(o: Orient, w: int) -> Masks:
     return found
 
 
-class Band:
-    """The castle's masks cut to the :data:`BAND_ROWS` rows from bit ``lo`` of its grid:
-    every tile with a door in the band's door row lies inside, so judging it shifts
-    these short ints instead of the castle's long ones."""
-
-    __slots__ = ("lo", "full", "part", "contact", "fence", "doors")
-
-    def __init__(self, g: "Grid", row: int) -> None:
-        self.lo = lo = g.offset(g.x0, row - BAND_UP)
-        keep = (1 << (BAND_ROWS * g.w << 2)) - 1
-        self.full = (g.full >> lo) & keep
-        self.part = (g.part >> lo) & keep if g.part else 0
-        self.contact = (g.contact >> lo) & keep
-        self.fence = (g.fence >> lo) & keep if g.fence else 0
-        self.doors = (g.doors >> lo) & keep
-
-
 class Grid:
     """The masks of one castle (built from its rooms; extended, never changed)."""
 
-    __slots__ = ("x0", "y0", "w", "x1", "full", "part", "contact", "fence", "doors", "_occupied",
-                 "_bands")
+    __slots__ = ("x0", "y0", "w", "x1", "full", "part", "contact", "fence", "doors", "_occupied")
 
     def __init__(self, box: list[int], room_orients) -> None:
         bx0, by0, bx1, by1 = box
@@ -96,7 +76,6 @@ class Grid:
         self.x1 = self.x0 + self.w - 1 - MARGIN    # the box may grow up to here
         self.full = self.part = self.contact = self.fence = self.doors = 0
         self._occupied: int | None = None
-        self._bands: dict[int, Band] = {}
         for o, x, y in room_orients:
             self.put(o, x, y)
 
@@ -111,15 +90,7 @@ class Grid:
         g.full, g.part, g.contact, g.fence, g.doors = (
             self.full, self.part, self.contact, self.fence, self.doors)
         g._occupied = None
-        g._bands = dict(self._bands)     # ``put`` drops the ones a new room reaches
         return g
-
-    def band(self, row: int) -> Band:
-        """The :class:`Band` of door row ``row`` (kept until a room reaches its rows)."""
-        found = self._bands.get(row)
-        if found is None:
-            found = self._bands[row] = Band(self, row)
-        return found
 
     def offset(self, x: int, y: int) -> int:
         """The bit offset of cell (x, y)."""
@@ -140,9 +111,6 @@ class Grid:
             self.fence |= m.fence << off
         self.doors |= m.doors << off
         self._occupied = None
-        if self._bands:     # bands of door rows y - BAND_ROWS + BAND_UP + 1 .. y + h + BAND_UP
-            self._bands = {row: b for row, b in self._bands.items()
-                           if not y - BAND_ROWS + BAND_UP < row <= y + o.h + BAND_UP}
 
     def strip_free(self, facing: str, cx: int, cy: int) -> bool:
         """No tile lies in the unit strip from cell (cx, cy) towards ``facing`` (to

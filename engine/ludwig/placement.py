@@ -34,8 +34,10 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
     g = castle.grid()
     if not g.fits(o, ox, oy):
         return check_anew(castle, o, ox, oy, side)
-    verdict = _verdict(castle, g, o, masks(o, g.w), _floors(o, side), side, g.offset(ox, oy),
-                       ox, oy, -1, 0)
+    m, off = masks(o, g.w), g.offset(ox, oy)
+    if (g.full >> off) & m.any:
+        return None
+    verdict = _verdict(castle, g, o, m, _floors(o, side), side, off, ox, oy, -1, 0)
     return set(_rooms(verdict >> 1)) if verdict > 0 and verdict & 1 else None
 
 
@@ -56,14 +58,13 @@ def _floors(o: Orient, side: str | None) -> tuple[str, ...]:
 def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, off: int,
              ox: int, oy: int, door_bit: int, door_room: int) -> int:
     """-1 if rules 1-4 or 6-8 forbid the placement, else the bit mask of the rooms it
-    links to, shifted once, plus 1 if it keeps an exit (rule 5).
-
-    ``g``: the castle's grid or a band of it (``off``: the tile's bit offset in it).
+    links to, shifted once, plus 1 if it keeps an exit (rule 5).  The callers have
+    tested the commonest refusal already: no full triangle of the castle under the tile.
 
     ``door_bit``: the tile's door known to meet an open door of room ``door_room`` on the
     same floor (a scan's door pair; -1 if none is known): when it is the only door that
     meets one, the links are known without looking the doors up."""
-    if (g.full >> off) & m.any or (g.part and m.full and (g.part >> off) & m.full):
+    if g.part and m.full and (g.part >> off) & m.full:
         return -1
     if o.circle and castle.circles and _discs_meet(castle, o, ox, oy):
         return -1
@@ -258,50 +259,58 @@ _FITS: dict[tuple[str, int], dict[tuple[str, str], list[tuple[int, int, _Fit]]]]
 def _fits(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, _Fit]]]:
     """(facing, floor) of a castle door -> ``(back, solid, fit)`` for every rotation, door
     and side of ``tile`` that can meet it, in the stable order, for a grid ``w`` cells
-    wide (the two ints first: most fits are refused on them alone)."""
+    wide (the two ints first: most fits are refused on them alone).
+
+    Built for every tile at once when a width is first asked (a few ms, about five
+    times per process), rather than tile by tile in many later moves."""
     found = _FITS.get((tile, w))
     if found is None:
-        found = _FITS[(tile, w)] = {}
-        for o in ORIENTS[tile]:
-            for d in o.doors:
-                for side in sides_of(tile):
-                    lx, ly, k = unkey(d.elem)
-                    back = (ly * w + lx) << 2
-                    fit = _Fit(o, side, lx, ly, back, o.rot * 3 + _SIDES[side], masks(o, w),
-                               _floors(o, side), 1 << (back + k), masks(o, w).any)
-                    found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
-                                     []).append((back, fit.solid, fit))
+        for other in D.TILES:
+            _FITS[(other, w)] = _fits_of(other, w)
+        found = _FITS[(tile, w)]
     return found
 
 
-def _scan(castle: Castle, tile: str, first: bool, since: int = 0) -> list[tuple]:
+def _fits_of(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, _Fit]]]:
+    found: dict[tuple[str, str], list[tuple[int, int, _Fit]]] = {}
+    for o in ORIENTS[tile]:
+        m = masks(o, w)
+        for d in o.doors:
+            for side in sides_of(tile):
+                lx, ly, k = unkey(d.elem)
+                back = (ly * w + lx) << 2
+                fit = _Fit(o, side, lx, ly, back, o.rot * 3 + _SIDES[side], m,
+                           _floors(o, side), 1 << (back + k), m.any)
+                found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
+                                 []).append((back, fit.solid, fit))
+    return found
+
+
+def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
     """Legal placements ``(rot, x, y, side, links, door)`` in the stable order: by open
     castle door, then rotation, tile door and side; each placement once.  ``first``:
-    stop at the first one.  ``since``: only at doors of rooms from that index on.
-    ``links`` is a frozenset shared by equal ones."""
+    stop at the first one.  ``links`` is a frozenset shared by equal ones."""
     g = castle.grid()
     fits = _fits(tile, g.w)
     seen: set[int] = set()
     out = []
-    x0, y0, w, doors = g.x0, g.y0, g.w, castle.doors
+    x0, y0, w, doors, full = g.x0, g.y0, g.w, castle.doors, g.full
     for e, ex, ey, facing, floor in castle.open_doors():
         group = fits.get((facing, floor))
-        if not group or doors[e][0] < since:
+        if not group:
             continue
-        band = g.band(ey)       # the masks near the door: short ints to shift
         at = ((ey - y0) * w + ex - x0) << 2
-        near = at - band.lo
-        room, full = doors[e][0], band.full
+        room = doors[e][0]
         for back, solid, fit in group:
-            off = near - back
+            off = at - back
             if (full >> off) & solid:
                 continue        # the commonest refusal, worth a test before the rest
             o, side, lx, ly, _back, rank, m, floors, door_bit, _solid = fit
-            k = (at - back) * 12 + rank
+            k = off * 12 + rank
             if k in seen:
                 continue
             seen.add(k)
-            verdict = _verdict(castle, band, o, m, floors, side, off, ex - lx, ey - ly,
+            verdict = _verdict(castle, g, o, m, floors, side, off, ex - lx, ey - ly,
                                door_bit, room)
             if verdict > 0 and verdict & 1:
                 out.append((o.rot, ex - lx, ey - ly, side, _rooms(verdict >> 1), e))
@@ -324,7 +333,7 @@ def legal(castle: Castle, tile: str) -> list[tuple]:
 
 def placeable(castle: Castle, tile: str) -> bool:
     """Has ``tile`` a legal placement?  (Remembered per castle: ``pending`` asks often.)
-    What the nearest ancestor castle knew is used first (:func:`_witness`)."""
+    The parent castle's witness is tried first: it usually stays legal."""
     found = castle.placeable.get(tile)
     if found is None:
         listed = castle.legal.get(tile)
@@ -336,36 +345,12 @@ def placeable(castle: Castle, tile: str) -> bool:
     return bool(found)
 
 
-def _known(castle: Castle, tile: str) -> tuple[tuple, int] | None:
-    """(witness or (), number of rooms) from the nearest ancestor that judged ``tile``."""
-    link = castle.witnesses
-    while link is not None:
-        known, rooms, link = link
-        found = known.get(tile)
-        if found is not None:
-            return found, rooms
-    return None
-
-
 def _witness(castle: Castle, tile: str) -> tuple:
-    """A legal placement of ``tile``, or ().
-
-    The nearest ancestor's witness usually stays legal.  If that ancestor (its first
-    ``n`` rooms are ours) had no legal placement of ``tile``, every placement now links
-    a room added since, so only the open doors of those rooms are scanned.  Why: a
-    placement linking none of them would be legal in the ancestor.  Take the added
-    rooms away newest first: overlaps, walls, fences and doors only lose conflicts, and
-    its links stay; an exit is kept, since the free space only grows, and an exit that
-    was a door of the removed room R is reached, through R's now free area, from the
-    door R met when it was placed (open again, and no tile can touch it)."""
-    known = _known(castle, tile)
-    if known is None:
-        return (_scan(castle, tile, True) or [()])[0]
-    old, rooms = known
-    if not old:
-        return (_scan(castle, tile, True, rooms) or [()])[0]
-    if check(castle, get(tile, old[0]), old[1], old[2], old[3]) is not None:
-        return old
+    """A legal placement of ``tile``, or ()."""
+    if castle.witnesses is not None:
+        old = castle.witnesses.get(tile)
+        if old and check(castle, get(tile, old[0]), old[1], old[2], old[3]) is not None:
+            return old
     return (_scan(castle, tile, True) or [()])[0]
 
 
