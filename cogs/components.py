@@ -37,22 +37,27 @@ class _Routed:
 
 async def decide(interaction: discord.Interaction, game_id: int, seq: int, option: str) -> None:
     """Answer the clicker's open decision of ``game_id`` at ``seq``; the panel the click
-    came from is edited in place into the new one.  A button the player could not know
-    was stale (another player moved meanwhile) shows the current panel, with a note."""
+    came from is edited in place into the new one as soon as it is ready (the board post
+    and the other players' DMs follow: the move is saved and their delivery is in the
+    outbox by then).  A button the player could not know was stale (another player moved
+    meanwhile) shows the current panel, with a note."""
 
-    async def work(table, locale):
-        who = caller_of(interaction)
-        try:
-            panel = (await table.act(game_id, who, option, seq, locale=locale)).panel
-        except TableError as err:
-            if err.key != "stale":
-                raise
-            panel = await table.panel(game_id, who, locale=locale,
-                                      note=err.params.get("note", "panel.stale"))
+    async def show(panel) -> None:
         try:
             await interaction.edit_original_response(**edit_kwargs(panel, attachments=True))
         except discord.HTTPException:  # the panel message is gone: send it anew
             await send(interaction, panel)
+
+    async def work(table, locale):
+        who = caller_of(interaction)
+        try:
+            await table.act(game_id, who, option, seq, locale=locale,
+                            on_panel=lambda outcome: show(outcome.panel))
+        except TableError as err:
+            if err.key != "stale":
+                raise
+            await show(await table.panel(game_id, who, locale=locale,
+                                         note=err.params.get("note", "panel.stale")))
         return None
 
     await answer(interaction, work, game_id=game_id, defer="update")

@@ -119,3 +119,22 @@ async def test_a_select_answers_the_decision_with_the_chosen_value(offline):
     assert ex.dm and ex.last.kind == "edit" and ex.last.message_id == offline.dms(user.id)[-1].message_id
     moves = await offline.table.db.moves(driver.game_id)
     assert moves[-1]["seq"] == seq + 1 and moves[-1]["action"]["option"] == wanted
+
+
+async def test_the_clicker_sees_their_panel_before_the_table_moves_on(offline):
+    """A decision click edits the clicker's panel as soon as it is ready; the board post
+    and the next players' DMs of that move come after it (their delivery is already in
+    the outbox), so the player who clicked never waits for what the others are told."""
+    driver = await started(offline, steps=0)
+    boards = 0
+    for _ in range(12):
+        start = len(offline.fake.sent)
+        user, decision = await driver.next_turn()
+        await driver.move(user, decision)
+        sent = offline.fake.sent[start:]
+        panel_at = next(i for i, s in enumerate(sent)       # the click's answer
+                        if s.kind == "edit" and s.token and s.user_id == user.id)
+        told = [i for i, s in enumerate(sent) if s.kind in ("post", "dm")]
+        boards += sum(1 for i in told if sent[i].kind == "post")
+        assert all(i > panel_at for i in told), [(s.kind, s.user_id) for s in sent]
+    assert boards >= 2          # new turns were posted, so the order was really checked
