@@ -100,6 +100,8 @@ class Castle:
         c = self.copy()
         c.add(room)
         c.witnesses = self.placeable
+        if self._open_doors_sorted is not None:
+            c._open_doors_sorted = c._open_doors_grown(self._open_doors_sorted)
         if self._grid is not None and self._grid.holds(c.box):
             c._grid = self._grid.copy()
             c._grid.put(c.orients[-1], room["x"], room["y"])
@@ -216,6 +218,19 @@ class Castle:
                 (e, *unkey(e)[:2], *doors[e][1:])
                 for e in sorted(e for e in doors if e not in met and e not in shared)]
         return self._open_doors_sorted
+
+    def _open_doors_grown(self, before: list) -> list:
+        """:meth:`open_doors` from the parent's list: its doors the last room met or
+        walled off leave, the last room's open doors join (a room changes no others)."""
+        met, shared, doors = self.met, self.shared, self.doors
+        out = [d for d in before if d[0] not in met and d[0] not in shared]
+        sh = self.shifts[-1]
+        for d in self.orients[-1].doors:
+            e = d.elem + sh
+            if e not in met and e not in shared:
+                out.append((e, *unkey(e)[:2], *doors[e][1:]))
+        out.sort()
+        return out
 
     def _open_doors(self):
         for i, o in enumerate(self.orients):

@@ -1,9 +1,10 @@
 """The engine's shortcuts give the answers of the plain computations they skip: a
-placement's remembered preview points."""
+placement's remembered preview points; a grown castle's open doors worked out from its
+parent's."""
 import pytest
 
 from engine.ludwig import data as D
-from engine.ludwig.castle import castle_of
+from engine.ludwig.castle import Castle, castle_of
 from engine.ludwig.placement import legal
 from engine.ludwig.points import adjacent_to, gain
 from engine.ludwig.preview import preview_points
@@ -29,3 +30,19 @@ def test_remembered_preview_points_equal_the_points_worked_out(seed):
                 parts = gain(c, tile, set(links), adjacent_to(c, get(tile, rot), x, y))
                 assert preview_points(c, tile, cand) == sum(parts.values()), (tile, cand)
     assert adjacent_bonus and c.previews
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_open_doors_of_a_grown_castle_equal_a_fresh_count(seed):
+    """Room by room through the cache (each parent's open doors listed first), the open
+    doors of every castle equal those of the same castle built anew."""
+    rooms = random_rooms(seed, 18, TILES)
+    grown = 0
+    for n in range(1, len(rooms) + 1):
+        c = castle_of(rooms[:n])
+        grown += c._open_doors_sorted is not None   # carried over from the parent
+        fresh = Castle()
+        for r in rooms[:n]:
+            fresh.add(dict(r))
+        assert c.open_doors() == fresh.open_doors(), n
+    assert grown >= len(rooms) // 2
