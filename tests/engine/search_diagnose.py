@@ -5,7 +5,8 @@ from normal?  (A tool that prints figures, not a test.)
 (on the state, as ``engine.ai.choose`` does); at about ``--every`` of the decisions with a
 choice it asks, from the deciding seat's knowledge with one seed, the heuristic's
 favourite (the search's own, from its first sampled world), the normal level and the
-hard level (``--hard confidence=1,reach=inf,...`` changes hard's ``Budget`` fields).
+hard level (``--hard confidence=1,reach=inf,...`` changes hard's ``Budget`` fields,
+``--max-reach inf`` the game's ``MAX_REACH``).
 Where hard and normal differ, ``--rollouts`` paired full heuristic rollouts (the same
 sampled world and rollout seed for both picks) judge hard's pick against normal's by the
 deciding seat's final lead and win share: what hard gains per decision against normal
@@ -29,7 +30,7 @@ from engine.ai import choose  # noqa: E402
 from engine.core import Action  # noqa: E402
 from engine.search import BUDGETS, decide, knowledge  # noqa: E402
 from engine.search.hidden import copy_state  # noqa: E402
-from engine.search.rollout import lead  # noqa: E402
+from engine.search.rollout import _JUDGES, judge as rollout_judge, lead  # noqa: E402
 
 
 def budget(level: str, spec: str | None):
@@ -82,8 +83,12 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=20)
     parser.add_argument("--normal", help="normal's Budget fields, e.g. confidence=3")
     parser.add_argument("--hard", help="hard's Budget fields, e.g. confidence=1,reach=inf")
+    parser.add_argument("--max-reach", type=float, help="the game's MAX_REACH, e.g. inf")
     args = parser.parse_args()
     game = registry.get(args.game)
+    if args.max_reach is not None:
+        rollout_judge(game)
+        _JUDGES[game.id] = replace(_JUDGES[game.id], max_reach=args.max_reach)
     normal, hard = budget("normal", args.normal), budget("hard", args.hard)
     never = replace(normal, confidence=math.inf)  # the search's favourite, nothing else
     asked = left_n = left_h = differ = 0
@@ -112,13 +117,14 @@ def main() -> None:
         print(f"seed {seed}: decisions {asked}, normal left {left_n}, hard left {left_h}, "
               f"differ {differ}", flush=True)
     print(f"{args.game} hard {args.hard or '-'} normal {args.normal or '-'}: decisions {asked}, "
-          f"normal left the favourite {left_n / asked:.1%}, hard {left_h / asked:.1%}, "
-          f"hard != normal {differ / asked:.1%}")
+          f"normal left the favourite {left_n / max(1, asked):.1%}, "
+          f"hard {left_h / max(1, asked):.1%}, "
+          f"hard != normal {differ / max(1, asked):.1%}")
     print(f"hard's pick minus normal's where they differ: lead {_summary(points)}, "
           f"win share {_summary(wins)}")
-    print(f"  per decision asked: win share {sum(wins) / asked:+.4f}, "
-          f"lead {sum(points) / asked:+.3f}")
-    for level, t in times.items():
+    print(f"  per decision asked: win share {sum(wins) / max(1, asked):+.4f}, "
+          f"lead {sum(points) / max(1, asked):+.3f}")
+    for level, t in filter(lambda item: item[1], times.items()):
         print(f"  {level} CPU p50 {statistics.median(t) * 1000:.0f} ms, "
               f"max {max(t) * 1000:.0f} ms")
 
