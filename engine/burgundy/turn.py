@@ -109,11 +109,15 @@ def _discard_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return [_DISCARD.get((t, new)) or _discard(t, new) for t in p["store"]] + [BACK]
 
 
-#: (stored tile, new tile) -> its ``discard`` option, made once
+#: (stored tile, new tile) -> its ``discard`` option, made once; bounded (the tile pairs
+#: alone would allow ~29k options, ~10 MB, in a long-lived process)
 _DISCARD: dict[tuple[str, str], Option] = {}
+_DISCARD_MAX = 4096
 
 
 def _discard(tile: str, new: str) -> Option:
+    if len(_DISCARD) >= _DISCARD_MAX:
+        _DISCARD.clear()
     opt = _DISCARD[tile, new] = Option(f"discard:{tile}", "discard", {"tile": tile, "new": new})
     return opt
 

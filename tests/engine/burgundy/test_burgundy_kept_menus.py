@@ -66,3 +66,13 @@ def test_a_back_that_is_not_the_next_move_rebuilds_the_menu():
     GAME.apply(state, child.seat, Action("space", "back"))
     again = GAME.pending(state)[0]
     assert again == menu and again is not menu
+
+
+def test_discard_options_kept_are_bounded():
+    """The made-once discard options stay under their bound however many pairs appear."""
+    from engine.burgundy import turn
+
+    for i in range(turn._DISCARD_MAX + 50):
+        opt = turn._discard(f"x{i}", "y")
+        assert opt.id == f"discard:x{i}" and opt.params == {"tile": f"x{i}", "new": "y"}
+    assert len(turn._DISCARD) <= turn._DISCARD_MAX
