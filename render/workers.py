@@ -7,7 +7,8 @@ so a worker never idles while the caller is busy; a view is at most about 10 KiB
 the socket holds 208 KiB, so that write does not wait); further calls wait in the
 pool and are sent by a worker's reader thread as soon as that worker answers, those
 submitted with :meth:`ProcessPool.submit_first` (a picture someone is waiting for)
-before every other.
+before the others, but never more than ``FIRST_RUN`` of them in a row while others
+wait: under overload the others (boards, DMs) are late, never starved.
 
 Why not ``ProcessPoolExecutor`` (measured on the bot's pool of two spawned workers):
 - it starts multiprocessing's resource tracker, one more Python process (12.7 MiB RSS)
@@ -39,6 +40,7 @@ __all__ = ["BrokenWorkers", "ProcessPool"]
 
 _ROOT = Path(__file__).resolve().parents[1]
 _READY = 0                            # the id of the initializer's answer
+FIRST_RUN = 2                         # first calls sent in a row while others wait
 
 
 class BrokenWorkers(BrokenExecutor):
@@ -99,6 +101,7 @@ class ProcessPool(Executor):
         self._ids = itertools.count(_READY + 1)
         self._waiting: deque[tuple[int, bytes, Future]] = deque()
         self._first: deque[tuple[int, bytes, Future]] = deque()   # sent before _waiting
+        self._run = 0                     # first calls sent in a row while others waited
         self._depth = depth
         self._broken = self._closed = False
         self.workers = [_Worker(self, initializer) for _ in range(workers)]
@@ -134,11 +137,13 @@ class ProcessPool(Executor):
 
     def _next_waiting(self) -> tuple[int, bytes, Future] | None:
         """The oldest waiting call not cancelled meanwhile, those submitted first before
-        the others, now running (under the lock)."""
-        for queue in (self._first, self._waiting):
+        the others (up to ``FIRST_RUN`` in a row), now running (under the lock)."""
+        first = self._run < FIRST_RUN or not self._waiting
+        for queue in (self._first, self._waiting) if first else (self._waiting, self._first):
             while queue:
                 call = queue.popleft()
                 if call[2].set_running_or_notify_cancel():
+                    self._run = self._run + 1 if queue is self._first and self._waiting else 0
                     return call
         return None
 

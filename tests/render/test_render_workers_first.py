@@ -81,3 +81,21 @@ async def test_a_picture_asked_for_first_is_not_left_out_for_the_queue_behind_it
     results = await asyncio.gather(*others)
     assert await mine is not None
     assert results.count(None) == renderer.dropped > 0, "the others' queue was too long"
+
+
+def test_first_calls_never_starve_the_others():
+    """While calls submitted first keep coming, a waiting call still goes after at most
+    FIRST_RUN of them in a row."""
+    from render.workers import FIRST_RUN
+
+    workers = ProcessPool(1, depth=1)
+    try:
+        busy = workers.submit(time.sleep, 0.3)
+        other = workers.submit(time.perf_counter_ns)
+        first = [workers.submit_first(time.perf_counter_ns) for _ in range(FIRST_RUN + 3)]
+        assert busy.result(timeout=30) is None
+        ran = sorted([(f.result(timeout=30), "first") for f in first]
+                     + [(other.result(timeout=30), "other")])
+        assert [kind for _, kind in ran].index("other") == FIRST_RUN
+    finally:
+        workers.shutdown()
