@@ -139,6 +139,11 @@ def cmd_sync(args) -> int:
 def cmd_bench(args) -> int:
     from bot.bench import run_bench
 
+    if not args.default_gc:
+        from bot import gc_policy
+
+        gc_policy.tune()   # the search runs in AI workers with the serving GC settings
+
     for line in run_bench(args.game, games=args.games):
         print(json.dumps(line), flush=True)
     return 0
@@ -207,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
     ben = sub.add_parser("bench", help="print speed figures as JSON lines")
     ben.add_argument("game", nargs="?", default=None)
     ben.add_argument("--games", type=int, default=200, help="random games per engine figure")
+    ben.add_argument("--default-gc", action="store_true",
+                     help="CPython's garbage collector settings, not the serving processes'")
     soak = sub.add_parser("soak", help="reliability probes; one JSON figure per line")
     soak.add_argument("--size", choices=("small", "full"), default="small")
     soak.add_argument("--game", action="append", default=[], help="only this game (repeatable)")

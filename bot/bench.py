@@ -3,7 +3,10 @@
 Metrics (per game): playouts_per_s (random 4-seat games, where allowed, per second of
 this thread's CPU time, untimed inside), engine_action_ms_p50/p99 (pending + random choice
 + apply of one action over random full games), playout_ms_p50 (one whole random game).
-Engine figures are this thread's CPU time, so a busy machine does not inflate them.
+Engine figures are this thread's CPU time, so a busy machine does not inflate them, and
+are taken under the garbage collector's settings of this process (``python -m bot
+bench`` uses the serving processes' :mod:`bot.gc_policy`, as the AI workers that run the
+search do; ``--default-gc`` keeps CPython's): the playouts line says which (``gc``).
 render_ms_p50 / encode_floor_ms_p50 / render_to_encode_ratio / image_kib_p50 (table
 image of spectator views), commit_ms_p99 (one move appended in SQLite), click_ms_p50
 (one button click through the offline Discord harness, interaction in, replies out).
@@ -17,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Iterator
+
+import gc
 
 from engine import ai, registry
 from engine.timing import percentile as pct
@@ -55,7 +60,8 @@ def playouts_per_s(game: Game, seats: int, games: int) -> float:
 def bench_engine(game: Game, games: int) -> Iterator[dict]:
     seats = max(game.min_seats, min(4, game.max_seats))
     yield line(game.id, "playouts_per_s", playouts_per_s(game, seats, games), "games/s",
-               seats=seats, games=games, policy="random", clock="thread_cpu")
+               seats=seats, games=games, policy="random", clock="thread_cpu",
+               gc=list(gc.get_threshold()))
     whole, actions = [], []
     for seed in range(games):
         ms, per = timed_playout(game, seats, seed, smart=False)

@@ -44,3 +44,18 @@ def test_bench_prints_one_json_object_per_metric(tmp_path):
             "encode_floor_ms_p50", "render_to_encode_ratio", "commit_ms_p99", "click_ms_p50",
             "image_kib_p50"} <= metrics
     assert all(x["game"] == "citadels" and x["value"] >= 0 and x["unit"] for x in lines)
+
+
+def test_bench_says_which_garbage_collector_settings_it_ran_under(tmp_path):
+    """The engine figures are taken as the AI workers run the search (the serving GC
+    settings), or with CPython's when asked; the playouts line says which."""
+    from bot.gc_policy import THRESHOLDS
+
+    def playouts_gc(*extra):
+        proc = run(["bench", "citadels", "--games", "2", *extra], tmp_path)
+        assert proc.returncode == 0, proc.stderr
+        lines = [json.loads(x) for x in proc.stdout.strip().splitlines()]
+        return next(x["gc"] for x in lines if x["metric"] == "playouts_per_s")
+
+    assert playouts_gc() == list(THRESHOLDS)
+    assert playouts_gc("--default-gc") == [700, 10, 10]
