@@ -20,7 +20,7 @@ from discord import app_commands
 
 from bot.i18n import has
 from bot.i18n.translator import L
-from cogs.replies import answer, caller_of, locale_of
+from cogs.replies import answer, caller_of, locale_of, send
 
 MAX_CHOICES = 25
 GameId = Optional[app_commands.Range[int, 1]]    # the optional ``game`` option: a table id
@@ -89,8 +89,9 @@ async def play(interaction: discord.Interaction, game_id: int | None, prefix: st
         if value is not None:
             _, legal = await table.choices(gid, caller_of(interaction), locale=locale, prefix=prefix)
             option = pick_option(value, prefix, legal)
-        outcome = await table.act(gid, caller_of(interaction), option, None, locale=locale)
-        return outcome.panel
+        await table.act(gid, caller_of(interaction), option, None, locale=locale,
+                        on_panel=lambda outcome: send(interaction, outcome.panel))
+        return None        # answered as soon as the panel was ready (the board follows)
 
     await answer(interaction, work, game_id=game_id)
 

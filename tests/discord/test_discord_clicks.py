@@ -138,3 +138,25 @@ async def test_the_clicker_sees_their_panel_before_the_table_moves_on(offline):
         boards += sum(1 for i in told if sent[i].kind == "post")
         assert all(i > panel_at for i in told), [(s.kind, s.user_id) for s in sent]
     assert boards >= 2          # new turns were posted, so the order was really checked
+
+
+async def test_a_slash_command_move_answers_before_the_table_moves_on(offline):
+    """A move made by slash command is answered (privately) as soon as the panel is
+    ready; the board post and the next players' DMs of that move come after it."""
+    game_id, lobby = await new_table(offline, ALICE, (BOB, CYRIL, DANA))
+    await offline.click(ALICE, lobby, f"l1:{game_id}:start")
+    driver = Driver(offline, game_id, USERS, slash_every=1)
+    checked = told_after = 0
+    for _ in range(30):
+        start, slashes = len(offline.fake.sent), driver.stats["slash"]
+        assert await driver.step()
+        if driver.stats["slash"] == slashes:
+            continue                      # this move had no slash command
+        sent = offline.fake.sent[start:]
+        answer_at = next(i for i, s in enumerate(sent)      # the command's answer
+                         if s.kind in ("response", "followup") and s.token and s.content)
+        told = [i for i, s in enumerate(sent) if s.kind in ("post", "dm")]
+        assert all(i > answer_at for i in told), [(s.kind, s.user_id) for s in sent]
+        checked += 1
+        told_after += len(told)
+    assert checked >= 5 and told_after >= 2
