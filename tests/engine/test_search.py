@@ -170,7 +170,7 @@ def test_normal_takes_the_move_that_scores_at_once(game_id, seeds):
 
 # -- the budget's rollout knobs ---------------------------------------------------------
 
-@pytest.mark.parametrize("game_id", ["citadels", "burgundy"])
+@pytest.mark.parametrize("game_id", ["citadels", "burgundy", "schutz_burg"])
 def test_rollouts_stop_at_the_horizon_times_reach_or_play_to_the_end(game_id):
     """``reach`` scales the game's cut-off; ``math.inf`` plays the game out (these games'
     ``MAX_REACH``)."""
