@@ -67,7 +67,7 @@ def judge(game, view: dict, picks: tuple[str, str], rollouts: int, seed: int):
     return statistics.mean(points), statistics.mean(wins)
 
 
-def _summary(values: list[float]) -> str:
+def summary(values: list[float]) -> str:
     if len(values) < 2:
         return f"{values}"
     return (f"{statistics.mean(values):+.3f} ± {statistics.stdev(values) / len(values) ** .5:.3f}"
@@ -120,8 +120,8 @@ def main() -> None:
           f"normal left the favourite {left_n / max(1, asked):.1%}, "
           f"hard {left_h / max(1, asked):.1%}, "
           f"hard != normal {differ / max(1, asked):.1%}")
-    print(f"hard's pick minus normal's where they differ: lead {_summary(points)}, "
-          f"win share {_summary(wins)}")
+    print(f"hard's pick minus normal's where they differ: lead {summary(points)}, "
+          f"win share {summary(wins)}")
     print(f"  per decision asked: win share {sum(wins) / max(1, asked):+.4f}, "
           f"lead {sum(points) / max(1, asked):+.3f}")
     for level, t in filter(lambda item: item[1], times.items()):

@@ -4,7 +4,8 @@
 heuristic games; at about every sixth decision it asks the normal level and the easy
 level (the heuristic); where they differ, ``--rollouts`` paired full heuristic rollouts
 (the same sampled world and rollout seed for both picks) judge the override by the
-deciding seat's final score difference and win share.  A heuristic continuation is
+deciding seat's final score difference and win share (``judge`` of
+``tests/engine/search_diagnose.py``, the same judgement for every game).  A heuristic continuation is
 exactly what the normal level meets at a table against easy, so a positive mean gain per
 override is what makes normal beat easy.
 """
@@ -22,40 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[3]))
 from engine import registry  # noqa: E402
 from engine.core import Action  # noqa: E402
 from engine.search import decide, heuristic, knowledge  # noqa: E402
-from engine.search.hidden import copy_state  # noqa: E402
+from tests.engine.search_diagnose import judge, summary  # noqa: E402
 
 GAME = registry.get("carcassonne_castle")
-
-
-def to_the_end(state: dict, seat: int, rng: random.Random) -> tuple[int, float]:
-    """(final score difference, win share) for ``seat`` after heuristic play."""
-    while GAME.result(state) is None:
-        d = GAME.pending(state)[0]
-        GAME.apply(state, d.seat, Action(d.kind, GAME.ai_preference(state, d, rng)[0]))
-    mine, other = state["score"][seat], state["score"][1 - seat]
-    return mine - other, (mine > other) + 0.5 * (mine == other)
-
-
-def judge(view: dict, kind: str, picks: tuple[str, str], rollouts: int, seed: int):
-    """Mean paired (points, win share) of the first pick minus the second."""
-    rng, points, wins = random.Random(seed), [], []
-    for _ in range(rollouts):
-        world, rollout_seed = GAME.determinize(view, rng), rng.getrandbits(32)
-        ends = []
-        for pick in picks:
-            state = copy_state(world)
-            GAME.apply(state, view["seat"], Action(kind, pick))
-            ends.append(to_the_end(state, view["seat"], random.Random(rollout_seed)))
-        points.append(ends[0][0] - ends[1][0])
-        wins.append(ends[0][1] - ends[1][1])
-    return statistics.mean(points), statistics.mean(wins)
-
-
-def _summary(values: list[float]) -> str:
-    if len(values) < 2:
-        return f"{values}"
-    return (f"{statistics.mean(values):+.2f} ± {statistics.stdev(values) / len(values) ** .5:.2f}"
-            f" (n={len(values)})")
 
 
 def main() -> None:
@@ -77,13 +47,13 @@ def main() -> None:
                 favourite = heuristic(GAME, view, random.Random(s))
                 asked += 1
                 if pick != favourite:
-                    p, w = judge(view, d.kind, (pick, favourite), args.rollouts, s + 1)
+                    p, w = judge(GAME, view, (pick, favourite), args.rollouts, s + 1)
                     gains.append(p)
                     wins.append(w)
             GAME.apply(state, d.seat, Action(d.kind, GAME.ai_preference(state, d, rnd)[0]))
         print(f"seed {seed}: decisions {asked}, overrides {len(gains)}", flush=True)
     print(f"decisions {asked}, overrides {len(gains)}")
-    print(f"gain per override: points {_summary(gains)}, win share {_summary(wins)}")
+    print(f"gain per override: points {summary(gains)}, win share {summary(wins)}")
     print(f"normal decision CPU p50 {statistics.median(times) * 1000:.0f} ms")
 
 
