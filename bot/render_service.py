@@ -40,7 +40,7 @@ from collections import OrderedDict
 from concurrent.futures import BrokenExecutor
 
 from render.output import render_bytes, timed_render, warm_worker
-from render.workers import ProcessPool
+from render.workers import DEPTH, ProcessPool
 
 log = logging.getLogger(__name__)
 
@@ -51,8 +51,6 @@ NICE_ENV = "RENDER_NICE"  # the render workers' niceness (default 0: the bot's p
 DEFAULT_QUEUE = 256      # pictures waiting or running at most, whatever the estimate
 DEFAULT_WAIT_MS = 500.0  # a picture expected to wait longer for a worker is left out
 FIRST_ESTIMATE_MS = 25.0  # time per picture assumed until pictures were drawn
-SENT_PER_WORKER = 2       # calls a worker holds (ProcessPool's depth): a picture asked
-                          # for first waits behind these, not behind the pool's queue
 
 
 def worker_count() -> int:
@@ -147,11 +145,12 @@ class Renderer:
 
     def expected_wait_ms(self, first: bool = False) -> float:
         """How long a picture asked for now (``first``: inside :func:`first`) would wait
-        for a worker."""
+        for a worker: one asked for first waits only behind the calls the workers hold
+        (``DEPTH`` each) and other first ones, not behind the pool's queue."""
         ahead = self._busy
         if first:
             ahead = self._busy_first + min(self._busy - self._busy_first,
-                                           SENT_PER_WORKER * self._lanes)
+                                           DEPTH * self._lanes)
         return ahead * self._per_picture_ms / self._lanes
 
     async def table(self, game_id: str, view: dict, locale: str, table_id: int, seq: int):

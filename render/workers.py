@@ -36,11 +36,12 @@ from typing import Any, Callable
 
 from render.worker import receive, send
 
-__all__ = ["BrokenWorkers", "ProcessPool"]
+__all__ = ["BrokenWorkers", "DEPTH", "ProcessPool"]
 
 _ROOT = Path(__file__).resolve().parents[1]
 _READY = 0                            # the id of the initializer's answer
 FIRST_RUN = 2                         # first calls sent in a row while others wait
+DEPTH = 2                             # calls a worker holds: one drawing, one in its socket
 
 
 class BrokenWorkers(BrokenExecutor):
@@ -96,7 +97,7 @@ class ProcessPool(Executor):
     ``shutdown`` stops the workers at once (calls still in flight fail the same way)."""
 
     def __init__(self, workers: int, initializer: Callable[[], Any] | None = None,
-                 depth: int = 2) -> None:
+                 depth: int = DEPTH) -> None:
         self._lock = threading.Lock()
         self._ids = itertools.count(_READY + 1)
         self._waiting: deque[tuple[int, bytes, Future]] = deque()
