@@ -34,9 +34,10 @@ _I = {name: i for i, name in enumerate(FEATURES)}
 #: ones 350); 3 seats use the 4-seat weights.  Re-fitted on 1,000 4-seat games
 #: (``--games 1000 --seats 4 --seed 5000``): held-out MSE 366.9 against the stored
 #: weights' 367.4 and the score now alone's 384.4 (label variance 585), and the same
-#: search choices on 48 sampled 4-seat decisions, so the stored weights stay.  At 4 seats the estimate removes 4 % of
-#: the score-now error, at 2 seats 15 % (638 against 748): what a 4-seat game does after
-#: the cut is mostly the other three seats' luck, which no feature of the position sees.
+#: search choices on 48 sampled 4-seat decisions, so the stored weights stay.  At 4
+#: seats the estimate removes 4 % of the score-now error, at 2 seats 15 % (638 against
+#: 748): what a 4-seat game does after the cut is mostly the other three seats' luck,
+#: which no feature of the position sees.
 WEIGHTS = {2: (1.103, -0.110, -0.175, 0.605, 1.970, 1.070, 1.011, -0.332, 0.624, 2.514),
            4: (0.951, 0.003, -0.221, 0.295, 0.279, 3.120, 0.938, -0.205, -0.196, 3.331)}
 
