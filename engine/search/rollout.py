@@ -9,7 +9,10 @@ the same way for every seat), ``HORIZON``, ``SCALE`` (how many points of lead ma
 game about three-quarters won), ``CONFIDENCE`` (optional: standard errors the search
 needs before it overrides the heuristic) and ``MAX_REACH`` (optional, default 1: how
 many horizons a level asking for longer rollouts may play, ``math.inf`` to the end; a
-game whose playouts are slow keeps 1).
+game whose playouts are slow keeps 1).  Optional too, ``ai_quiet(state) -> bool`` with
+``QUIET_CAP``: at the cut-off the rollout plays on (at most ``QUIET_CAP`` more actions)
+until the position is quiet, so the estimate never judges a turn half played (a game
+without ``ai_quiet`` is cut where it stands).
 
 The value of a rollout for a seat lies in 0..1: at the end mostly the win share plus a
 little for the margin; at a cut-off a smooth win chance from the lead over the best
@@ -39,6 +42,14 @@ class Judge:
     scale: float
     confidence: float = 0.0
     max_reach: float = 1.0
+    quiet: Callable[[State], bool] | None = None
+    quiet_cap: int = 0
+
+    def cut(self, state: State, steps: int, depth: float) -> bool:
+        """Is a rollout ``steps`` actions long, cut at ``depth``, to be judged here?"""
+        if self.scores is None or steps < depth:
+            return False
+        return self.quiet is None or steps >= depth + self.quiet_cap or self.quiet(state)
 
 
 _JUDGES: dict[str, Judge] = {}
@@ -55,7 +66,9 @@ def judge(game: Game) -> Judge:
                                  getattr(module, "HORIZON", None),
                                  float(getattr(module, "SCALE", 10.0)),
                                  float(getattr(module, "CONFIDENCE", 0.0)),
-                                 float(getattr(module, "MAX_REACH", 1.0)))
+                                 float(getattr(module, "MAX_REACH", 1.0)),
+                                 getattr(module, "ai_quiet", None),
+                                 int(getattr(module, "QUIET_CAP", 0)))
     return _JUDGES[game.id]
 
 
@@ -64,7 +77,7 @@ def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int,
     """Play ``state`` on (in place) with the heuristic; the value for ``seat`` (0..1).
     Cut at ``depth`` actions and at ``reach`` times the game's horizon (``math.inf``:
     played to the end), ``reach`` at most the game's ``MAX_REACH``; ``epsilon``: the
-    share of uniformly random moves."""
+    share of uniformly random moves.  At the cut a game's ``ai_quiet`` may play on."""
     prefer = getattr(game, "ai_preference", None)
     j = judge(game)
     reach = min(reach, j.max_reach)
@@ -74,7 +87,7 @@ def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int,
         depth = min(depth, max(1, round(j.horizon * reach)))
     steps = 0
     while (result := game.result(state)) is None:
-        if j.scores is not None and steps >= depth:
+        if j.cut(state, steps, depth):
             return estimate(j, j.scores(state), seat)
         decision = game.pending(state)[0]
         option = None

@@ -15,7 +15,7 @@ from engine.ai import choose
 from engine.core import Action
 from engine.search import BUDGETS, LEVELS, Budget, decide, knowledge
 from engine.search.hidden import copy_state
-from engine.search.rollout import judge as rollout_judge, rollout
+from engine.search.rollout import _JUDGES, judge as rollout_judge, rollout
 
 SMALL = Budget(iterations=6, seconds=2.0)
 #: the normal level's budget without its CPU cap: the same answer on a busy machine
@@ -197,6 +197,38 @@ def test_a_game_without_max_reach_keeps_its_cut_off():
     counted = _Counted(game)
     rollout(counted, state, 0, random.Random(1), 10 ** 6, reach=math.inf)
     assert counted.applied == rollout_judge(game).horizon and game.result(state) is None
+
+
+def test_at_the_cut_a_rollout_plays_on_until_the_games_ai_quiet_holds(monkeypatch):
+    """A game's ``ai_quiet`` makes a cut rollout play on to a quiet position, at most
+    ``QUIET_CAP`` actions; without it (every game but Ludwig) it stops where it stands."""
+    game = registry.get("citadels")
+    base = rollout_judge(game)
+    assert base.quiet is None
+
+    def applied(quiet, cap):
+        monkeypatch.setitem(_JUDGES, game.id, replace(base, quiet=quiet, quiet_cap=cap))
+        state = game.setup(2, game.parse_options({}), 5)
+        counted = _Counted(game)
+        rollout(counted, state, 0, random.Random(1), 10 ** 6)
+        return counted.applied
+
+    asked = []
+
+    def quiet_at_the_third_look(state):
+        asked.append(state)
+        return len(asked) == 3
+
+    assert applied(None, 50) == base.horizon
+    assert applied(lambda state: False, 7) == base.horizon + 7
+    assert applied(quiet_at_the_third_look, 50) == base.horizon + 2
+
+
+@pytest.mark.parametrize("game_id", sorted(set(GAMES) - {"ludwig"}))
+def test_only_ludwig_plays_on_to_a_quiet_position(game_id):
+    """The other games' rollouts are cut as before (their decisions stay the same:
+    ``tests/engine/search_fingerprint.py`` before and after)."""
+    assert rollout_judge(registry.get(game_id)).quiet is None
 
 
 def test_epsilon_one_plays_at_random_and_zero_as_the_heuristic():
