@@ -8,7 +8,7 @@ from engine.rng import Rng
 from . import data as D
 from . import flow
 from .build import castle, pay, place, reward
-from .decisions import parse_place, placement_options
+from .decisions import offered_placement, parse_place, placement_options
 from .setup import BONUS_RETURN
 
 
@@ -60,6 +60,7 @@ def _place(state: State, seat: int, option: str, events: list[Event]) -> None:
         return
     rot, x, y, side = parse_place(option)
     tile, player = task["tile"], state["players"][seat]
+    before = castle(state, seat)
     if task["free"]:
         state["supply"][tile] -= 1
         state["turn"]["corridor_used"] = True
@@ -75,7 +76,7 @@ def _place(state: State, seat: int, option: str, events: list[Event]) -> None:
         state["supply"][tile] -= 1
         pay(state, seat, D.CORRIDOR_PRICE, events, tile)
     state["task"] = None
-    place(state, seat, tile, rot, x, y, side, events)
+    place(state, seat, tile, rot, x, y, side, events, offered_placement(before, tile, option))
     _after_turn_action(state, events)
 
 

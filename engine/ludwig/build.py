@@ -11,7 +11,8 @@ from engine.core import Event, State
 
 from . import data as D
 from .castle import castle_of
-from .points import placement_points, rescore
+from .points import rescore
+from .preview import preview_points
 from .shapes import get
 
 
@@ -35,14 +36,20 @@ def pay(state: State, seat: int, amount: int, events: list[Event], what: str) ->
 
 
 def place(state: State, seat: int, tile: str, rot: int, x: int, y: int, side: str | None,
-          events: list[Event]) -> None:
-    """Add the (legal) placement to ``seat``'s castle, score it and resolve completions."""
+          events: list[Event], cand: tuple | None = None) -> None:
+    """Add the (legal) placement to ``seat``'s castle, score it and resolve completions.
+
+    ``cand``: the placement as its castle listed it (``placement.legal``), whose links
+    and preview points are then taken as they are instead of judged again."""
     player = state["players"][seat]
     before = castle(state, seat)
-    o = get(tile, rot)
-    from .placement import check
-    links = check(before, o, x, y, side) or set()
-    points = placement_points(before, tile, o, x, y, links)
+    if cand is None:
+        from .placement import check
+        links = check(before, get(tile, rot), x, y, side) or set()
+        cand = (rot, x, y, side, links)
+    else:
+        links = cand[4]
+    points = preview_points(before, tile, cand)
     room = {"tile": tile, "rot": rot, "x": x, "y": y, "side": side}
     player["rooms"].append(room)
     after = castle(state, seat)

@@ -38,7 +38,7 @@ class Castle:
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
                  "_exits", "_free", "witnesses", "legal", "placeable",
-                 "_open_doors_sorted", "offers", "values", "bonuses", "previews", "_grid")
+                 "_open_doors_sorted", "offers", "offered", "values", "bonuses", "previews", "_grid")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -74,13 +74,15 @@ class Castle:
         self._open_doors_sorted: list | None = None
         #: (tile, spot) -> a placement decision's (kind, options) (``decisions``)
         self.offers: dict[tuple, tuple] = {}
+        #: tile -> {placement option id: its candidate} of the offers (``decisions``)
+        self.offered: dict[str, dict[str, tuple]] = {}
         #: the heuristic's placement values (``ai``)
         self.values: dict[tuple, object] = {}
         #: who scores a bonus for which room type (``points.bonus_index``)
         self.bonuses: tuple | None = None
-        #: (tile, links) -> a placement's points where no bonus counts adjacent rooms
-        #: (``preview``)
-        self.previews: dict[tuple, int] = {}
+        #: tile -> (fixed points, weight per linked room), or False where a bonus counts
+        #: adjacent rooms (``preview``)
+        self.previews: dict[str, tuple | bool] = {}
 
     def copy(self) -> "Castle":
         c = Castle()
@@ -120,14 +122,19 @@ class Castle:
         o = get(geom_of(room), room["rot"])
         ox, oy, side = room["x"], room["y"], room.get("side")
         i, sh = len(self.rooms), shift(ox, oy)
-        links, adjacent = set(), set()
-        for e in o.contact:
-            other = self.contact.get(e + sh)
-            if other is not None:
-                adjacent.add(other)
-                self.shared.add(e + sh)
-            else:
-                self.contact[e + sh] = i
+        links = set()
+        contact = self.contact
+        elems = [e + sh for e in o.contact]
+        common = contact.keys() & elems
+        if common:      # a shared element stays with the room that touched it first
+            first = {e: contact[e] for e in common}
+            adjacent = set(first.values())
+            self.shared.update(common)
+            contact.update(dict.fromkeys(elems, i))     # new elements join in their order
+            contact.update(first)
+        else:
+            adjacent = set()
+            contact.update(dict.fromkeys(elems, i))
         if CORNER_TOUCH:
             for v in o.vertices:
                 adjacent.update(self.vertices.get(v + sh, ()))
@@ -144,14 +151,15 @@ class Castle:
             else:
                 opened += 1
                 self.doors[d.elem + sh] = (i, d.facing, floor)
-        for e in o.fence:
-            self.fence.add(e + sh)
+        if o.fence:
+            self.fence.update(e + sh for e in o.fence)
+        s = (ox + XB) * 4
+        full, part = self.full, self.part
         for dy, fm, pm in o.rows:
-            s = (ox + XB) * 4
             if fm:
-                self.full[oy + dy] = self.full.get(oy + dy, 0) | (fm << s)
+                full[oy + dy] = full.get(oy + dy, 0) | (fm << s)
             if pm:
-                self.part[oy + dy] = self.part.get(oy + dy, 0) | (pm << s)
+                part[oy + dy] = part.get(oy + dy, 0) | (pm << s)
         if o.circle:
             self.circles.append((i, 2 * ox + o.circle[0], 2 * oy + o.circle[1], o.circle[2]))
         self.rooms.append(room)
@@ -259,18 +267,25 @@ _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 256
 
 
-#: id of a rooms list -> (that list, its placement key, its castle): the lists asked
-#: about lately, so the same list is answered without building its key
-_BY_LIST: dict[int, tuple[list, tuple, Castle]] = {}
+#: id of a rooms list -> (that list, its length, its first and last rooms as tuples,
+#: its placement key, its castle): the lists asked about lately, so the same list is
+#: answered without building its key
+_BY_LIST: dict[int, tuple[list, int, tuple, tuple, str, Castle]] = {}
 _BY_LIST_SIZE = 64
 
 
-def _room_key(r: dict) -> tuple:
+def _room_tuple(r: dict) -> tuple:
     return (r["tile"], r["rot"], r["x"], r["y"], r.get("side"))
 
 
-def _placement_key(rooms: list[dict]) -> tuple:
-    return tuple(map(_room_key, rooms))
+def _room_key(r: dict) -> str:
+    return f"{r['tile']} {r['rot']} {r['x']} {r['y']} {r.get('side')};"
+
+
+def _placement_key(rooms: list[dict]) -> str:
+    """The rooms' placements as one string (a string keeps its hash: the cache looks a
+    key up several times, and a tuple of tuples would be hashed anew each time)."""
+    return "".join(map(_room_key, rooms))
 
 
 def castle_of(rooms: list[dict]) -> Castle:
@@ -282,32 +297,35 @@ def castle_of(rooms: list[dict]) -> Castle:
     setup), so the rooms between are the same.  Any other list (a copied or JSON
     round-tripped state) is looked up by its placements."""
     hit = _BY_LIST.get(id(rooms))
-    k = castle = None
-    if (hit is not None and hit[0] is rooms and hit[1] and rooms
-            and _room_key(rooms[0]) == hit[1][0]):
-        known, n = hit[1], len(rooms) - len(hit[1])
-        if n == 0 and _room_key(rooms[-1]) == known[-1]:
-            return hit[2]
-        if n == 1 and _room_key(rooms[-2]) == known[-1]:
-            k = known + (_room_key(rooms[-1]),)     # one room appended to a known list
-            castle = _castle_by_key(rooms, k, hit[2])
+    castle = None
+    if hit is not None and hit[0] is rooms and hit[1] and rooms and _room_tuple(rooms[0]) == hit[2]:
+        n = len(rooms) - hit[1]
+        if n == 0 and _room_tuple(rooms[-1]) == hit[3]:
+            return hit[5]
+        if n == 1 and _room_tuple(rooms[-2]) == hit[3]:
+            k = hit[4] + _room_key(rooms[-1])       # one room appended to a known list
+            castle = _castle_by_key(rooms, k, hit[5])
     if castle is None:
-        k = _placement_key(rooms)
-        castle = _castle_by_key(rooms, k)
+        keys = list(map(_room_key, rooms))
+        k = "".join(keys)
+        castle = _castle_by_key(rooms, k, None, len(k) - len(keys[-1]) if keys else 0)
     if len(_BY_LIST) >= _BY_LIST_SIZE:
         del _BY_LIST[next(iter(_BY_LIST))]
-    _BY_LIST[id(rooms)] = (rooms, k, castle)
+    _BY_LIST[id(rooms)] = (rooms, len(rooms), _room_tuple(rooms[0]) if rooms else (),
+                           _room_tuple(rooms[-1]) if rooms else (), k, castle)
     return castle
 
 
-def _castle_by_key(rooms: list[dict], k: tuple, base: Castle | None = None) -> Castle:
-    """The castle of placement key ``k`` (``base``: the castle of ``k[:-1]``, if known)."""
+def _castle_by_key(rooms: list[dict], k: str, base: Castle | None = None,
+                   parent: int = 0) -> Castle:
+    """The castle of placement key ``k`` (``base``: the castle of the rooms but the
+    last, if known; else ``k[:parent]`` is their key)."""
     found = _CACHE.get(k)
     if found is not None:
         _CACHE.move_to_end(k)
         return found
     if base is None and rooms:
-        base = _CACHE.get(k[:-1])
+        base = _CACHE.get(k[:parent])
     if base is not None:
         castle = base.grown(rooms[-1])
     else:
@@ -318,5 +336,3 @@ def _castle_by_key(rooms: list[dict], k: tuple, base: Castle | None = None) -> C
     if len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return castle
-
-

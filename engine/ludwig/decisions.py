@@ -82,13 +82,12 @@ def _placement_options(c, tile: str, spot: int | None) -> tuple[str, list[Option
     cands = legal(c, tile)
     back = [Option("back", "back")]
     if len(cands) <= MAX_DIRECT:
-        return "place", [_place_option(c, tile, cand, n) for n, cand in enumerate(cands)] + back
+        return "place", _place_options(c, tile, cands) + back
     groups = spots(cands)
     if spot is None:
         return "place_spot", [Option(f"spot:{n}", "spot", {"n": n, "count": len(g)})
                               for n, g in enumerate(groups, 1)] + back
-    group = groups[spot - 1]
-    return "place_rot", [_place_option(c, tile, cand, n) for n, cand in enumerate(group)] + back
+    return "place_rot", _place_options(c, tile, groups[spot - 1]) + back
 
 
 def letter(n: int) -> str:
@@ -101,11 +100,31 @@ def letter(n: int) -> str:
     return out
 
 
-def _place_option(c, tile: str, cand: tuple, n: int) -> Option:
-    rot, x, y, side = cand[:4]
-    label = "place" if side is None else f"place_{side}"
-    return Option(place_id(rot, x, y, side), label,
-                  {"letter": letter(n), "rot": rot * 90, "points": preview_points(c, tile, cand)})
+def _place_options(c, tile: str, cands: list[tuple]) -> list[Option]:
+    """The options of these placements, lettered A, B, ... in order; each is also
+    remembered by its id in ``c.offered`` (``offered_placement``)."""
+    offered = c.offered.get(tile)
+    if offered is None:
+        offered = c.offered[tile] = {}
+    out = []
+    for n, cand in enumerate(cands):
+        rot, x, y, side = cand[:4]
+        oid = place_id(rot, x, y, side)
+        offered[oid] = cand
+        out.append(Option(oid, "place" if side is None else f"place_{side}",
+                          {"letter": _LETTERS[n] if n < len(_LETTERS) else letter(n),
+                           "rot": rot * 90, "points": preview_points(c, tile, cand)}))
+    return out
+
+
+_LETTERS = tuple(letter(n) for n in range(128))
+
+
+def offered_placement(c, tile: str, option: str) -> tuple | None:
+    """The candidate ``(rot, x, y, side, links, door)`` a placement option of ``c`` was
+    built for, or None if this castle object has not offered it."""
+    offered = c.offered.get(tile)
+    return offered.get(option) if offered else None
 
 
 def _turn(state: State, task: dict) -> Decision:

@@ -100,6 +100,25 @@ def counts_adjacent(castle: Castle, tile: str) -> bool:
     return bkind == "adjacent" or bool(bonus_index(castle)[2].get(kind, _NOBODY)[2])
 
 
+def link_weights(castle: Castle, tile: str) -> tuple[int, dict[int, int]]:
+    """(fixed points, {room: points}) of ``tile`` placed in ``castle`` when no bonus
+    counts adjacent rooms (:func:`counts_adjacent` is False): a placement linked to
+    ``links`` scores the fixed points plus the weights of those rooms (the sum
+    :func:`_parts` makes, split into what the links change and what they do not)."""
+    base, kind, bkind, per, types = _TILE[tile]
+    kinds, count, by_type = bonus_index(castle)
+    anywhere, conn, _adj = by_type.get(kind, _NOBODY)
+    weights = dict(conn)
+    if bkind == "connected":
+        for j, k in enumerate(kinds):
+            if k in types:
+                weights[j] = weights.get(j, 0) + per
+    fixed = base + anywhere
+    if bkind == "anywhere":
+        fixed += per * (sum(count.get(t, 0) for t in types) + (kind in types))
+    return fixed, weights
+
+
 def gain(castle: Castle, tile: str, links: set[int], adjacent: set[int]) -> dict[str, int]:
     """Points for placing ``tile`` with these neighbours into ``castle`` (not yet added).
 

@@ -2,24 +2,29 @@
 from __future__ import annotations
 
 from .castle import Castle
-from .points import counts_adjacent, placement_points
+from .points import counts_adjacent, link_weights, placement_points
 from .shapes import get, unkey
 
 
 def preview_points(castle: Castle, tile: str, cand: tuple) -> int:
     """Points the placement scores at once (base + own bonus + triggered bonuses).
 
-    Remembered per castle by (tile, links) when no bonus counts adjacent rooms: then
-    the points do not depend on where the links are made (a listing of 24 placements
-    usually has a handful of distinct link sets)."""
-    rot, x, y, _side, links = cand[:5]
-    k = (tile, links)
-    found = castle.previews.get(k)
+    When no bonus counts adjacent rooms the points are a sum over the links alone:
+    a fixed part plus a weight per linked room (:func:`points.link_weights`), worked out
+    once per castle and tile, so each of the many candidates of a listing costs a few
+    look-ups."""
+    found = castle.previews.get(tile)
     if found is None:
-        found = placement_points(castle, tile, get(tile, rot), x, y, links)
-        if not counts_adjacent(castle, tile):
-            castle.previews[k] = found
-    return found
+        found = castle.previews[tile] = (
+            False if counts_adjacent(castle, tile) else link_weights(castle, tile))
+    if found is False:
+        rot, x, y, _side, links = cand[:5]
+        return placement_points(castle, tile, get(tile, rot), x, y, links)
+    fixed, weights = found
+    if weights:
+        for j in cand[4]:
+            fixed += weights.get(j, 0)
+    return fixed
 
 
 def door_anchor(elem: int) -> list[int]:
