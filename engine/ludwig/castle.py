@@ -85,7 +85,8 @@ class Castle:
         self.previews: dict[str, tuple | bool] = {}
 
     def copy(self) -> "Castle":
-        c = Castle()
+        c = Castle.__new__(Castle)      # every slot set below (no empty index built first)
+        c._forget()
         c.rooms, c.orients, c.shifts = list(self.rooms), list(self.orients), list(self.shifts)
         c.full, c.part, c.circles = dict(self.full), dict(self.part), list(self.circles)
         c.contact, c.doors, c.fence = dict(self.contact), dict(self.doors), set(self.fence)
@@ -122,19 +123,16 @@ class Castle:
         o = get(geom_of(room), room["rot"])
         ox, oy, side = room["x"], room["y"], room.get("side")
         i, sh = len(self.rooms), shift(ox, oy)
-        links = set()
+        links, adjacent = set(), set()
         contact = self.contact
-        elems = [e + sh for e in o.contact]
-        common = contact.keys() & elems
-        if common:      # a shared element stays with the room that touched it first
-            first = {e: contact[e] for e in common}
-            adjacent = set(first.values())
-            self.shared.update(common)
-            contact.update(dict.fromkeys(elems, i))     # new elements join in their order
-            contact.update(first)
-        else:
-            adjacent = set()
-            contact.update(dict.fromkeys(elems, i))
+        for e in o.contact:
+            e += sh
+            other = contact.get(e)
+            if other is not None:
+                adjacent.add(other)
+                self.shared.add(e)
+            else:
+                contact[e] = i
         if CORNER_TOUCH:
             for v in o.vertices:
                 adjacent.update(self.vertices.get(v + sh, ()))

@@ -14,7 +14,7 @@ from engine.core import Decision, Option, State
 from . import data as D
 from .build import castle
 from .placement import legal, placeable
-from .preview import preview_points
+from .preview import previews
 from .setup import BONUS_RETURN
 
 MAX_DIRECT = 24       # placements listed directly (plus "back"); more are split by spot
@@ -24,8 +24,7 @@ MAX_PRICE_MOVES = 20
 
 
 def place_id(rot: int, x: int, y: int, side: str | None) -> str:
-    tail = "" if side is None else (":g" if side == "ground" else ":d")
-    return f"pl:{rot}:{x}:{y}{tail}"
+    return f"pl:{rot}:{x}:{y}{_TAILS[side]}"
 
 
 def parse_place(option: str) -> tuple[int, int, int, str | None]:
@@ -102,21 +101,25 @@ def letter(n: int) -> str:
 
 def _place_options(c, tile: str, cands: list[tuple]) -> list[Option]:
     """The options of these placements, lettered A, B, ... in order; each is also
-    remembered by its id in ``c.offered`` (``offered_placement``)."""
+    remembered by its id in ``c.offered`` (``offered_placement``).  (The ids are
+    written here as ``place_id`` does, without a call per candidate: a listing is most
+    of a cold placement decision.)"""
     offered = c.offered.get(tile)
     if offered is None:
         offered = c.offered[tile] = {}
     out = []
-    for n, cand in enumerate(cands):
+    for n, (cand, points) in enumerate(zip(cands, previews(c, tile, cands))):
         rot, x, y, side = cand[:4]
-        oid = place_id(rot, x, y, side)
+        oid = f"pl:{rot}:{x}:{y}{_TAILS[side]}"
         offered[oid] = cand
-        out.append(Option(oid, "place" if side is None else f"place_{side}",
+        out.append(Option(oid, _LABELS[side],
                           {"letter": _LETTERS[n] if n < len(_LETTERS) else letter(n),
-                           "rot": rot * 90, "points": preview_points(c, tile, cand)}))
+                           "rot": rot * 90, "points": points}))
     return out
 
 
+_TAILS = {None: "", "ground": ":g", "downstairs": ":d"}
+_LABELS = {None: "place", "ground": "place_ground", "downstairs": "place_downstairs"}
 _LETTERS = tuple(letter(n) for n in range(128))
 
 

@@ -7,7 +7,12 @@ from .shapes import get, unkey
 
 
 def preview_points(castle: Castle, tile: str, cand: tuple) -> int:
-    """Points the placement scores at once (base + own bonus + triggered bonuses).
+    """Points the placement scores at once (base + own bonus + triggered bonuses)."""
+    return previews(castle, tile, (cand,))[0]
+
+
+def previews(castle: Castle, tile: str, cands) -> list[int]:
+    """:func:`preview_points` of each candidate.
 
     When no bonus counts adjacent rooms the points are a sum over the links alone:
     a fixed part plus a weight per linked room (:func:`points.link_weights`), worked out
@@ -18,13 +23,18 @@ def preview_points(castle: Castle, tile: str, cand: tuple) -> int:
         found = castle.previews[tile] = (
             False if counts_adjacent(castle, tile) else link_weights(castle, tile))
     if found is False:
-        rot, x, y, _side, links = cand[:5]
-        return placement_points(castle, tile, get(tile, rot), x, y, links)
+        return [placement_points(castle, tile, get(tile, cand[0]), cand[1], cand[2], cand[4])
+                for cand in cands]
     fixed, weights = found
-    if weights:
+    if not weights:
+        return [fixed] * len(cands)
+    out = []
+    for cand in cands:
+        points = fixed
         for j in cand[4]:
-            fixed += weights.get(j, 0)
-    return fixed
+            points += weights.get(j, 0)
+        out.append(points)
+    return out
 
 
 def door_anchor(elem: int) -> list[int]:
