@@ -51,6 +51,10 @@ SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 #: guessed follower worth) lost 1.5-2 points per override, so it ran at
 #: CONFIDENCE = inf (normal played as easy)
 CONFIDENCE = 2.0
+#: hard's rollouts (``Budget.reach`` inf) stop after this many horizons (21 actions,
+#: about six turns, ~4 ms) and not at the end: a full heuristic playout costs ~20 ms, so
+#: 1.6 s would give each of hard's candidates only a dozen worlds
+MAX_REACH = 3
 
 
 def ai_scores(state: State) -> list[float]:

@@ -190,13 +190,15 @@ def test_rollouts_stop_at_the_horizon_times_reach_or_play_to_the_end(game_id):
     assert ended and applied > horizon
 
 
-def test_a_game_without_max_reach_keeps_its_cut_off():
-    """Carcassonne's playouts are slow: even an endless ``reach`` stops at its horizon."""
+def test_a_game_with_a_finite_max_reach_keeps_a_cut_off():
+    """Carcassonne's playouts are slow: even an endless ``reach`` stops at ``MAX_REACH``
+    horizons."""
     game = registry.get("carcassonne_castle")
     state = game.setup(2, game.parse_options({}), 5)
     counted = _Counted(game)
     rollout(counted, state, 0, random.Random(1), 10 ** 6, reach=math.inf)
-    assert counted.applied == rollout_judge(game).horizon and game.result(state) is None
+    j = rollout_judge(game)
+    assert counted.applied == round(j.horizon * j.max_reach) and game.result(state) is None
 
 
 def test_at_the_cut_a_rollout_plays_on_until_the_games_ai_quiet_holds(monkeypatch):
