@@ -260,9 +260,13 @@ def _price(state: State, d: Decision) -> list[str]:
 
 
 def _price_to(state: State, d: Decision) -> list[str]:
-    tile = state["market"][state["task"]["from"]]["tile"]
+    """The moved tile's slot in the target; back when it is there already (a search or a
+    rollout's random move may pick up a tile the heuristic would leave)."""
+    src = state["task"]["from"]
     target = _price_target(state)
-    return [f"to:{target.index(tile)}"] if tile in target else ["back"]
+    tile = state["market"][src]["tile"]
+    to = target.index(tile) if tile in target else src
+    return [f"to:{to}"] if to != src else ["back"]
 
 
 def _wild(state: State, d: Decision) -> list[str]:

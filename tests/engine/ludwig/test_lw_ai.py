@@ -2,7 +2,9 @@
 import random
 
 from engine.core import Action
-from engine.ludwig import GAME, ai
+from engine.ludwig import GAME, ai, determinize
+from engine.search.hidden import copy_state
+from engine.search.rollout import judge, rollout
 
 
 def _pricing_states(seats: int, seeds: range):
@@ -50,3 +52,60 @@ def test_a_move_keeps_the_target_and_new_coins_change_it():
     others = [s for s in range(state["n"]) if s != state["mb"]]
     assert ai._price_target(state) == ai._target(state, others)
     assert ai._price_target(state)[dearest] == least["tile"]
+
+
+class _Counted:
+    """The Ludwig game counting the actions applied to it."""
+
+    def __init__(self):
+        self.applied = 0
+
+    def __getattr__(self, name):
+        return getattr(GAME, name)
+
+    def apply(self, state, seat, action):
+        self.applied += 1
+        return GAME.apply(state, seat, action)
+
+
+def test_a_cut_rollout_is_judged_at_a_turn_boundary_never_mid_pricing():
+    """The search's cut-off rollouts play on past ``HORIZON`` until a turn is about to
+    start (at most ``QUIET_CAP`` more actions): the estimate sees neither a half-made
+    market nor a half-placed purchase.  From pricing positions many would otherwise be
+    cut mid-pricing."""
+    j = judge(GAME)
+    assert j.quiet is determinize.ai_quiet and j.horizon == determinize.HORIZON
+    lengths = []
+    for k, state in enumerate(_pricing_states(4, range(2))):
+        if k % 3:
+            continue
+        played, counted = copy_state(state), _Counted()
+        value = rollout(counted, played, state["mb"], random.Random(k), 200)
+        assert 0.0 <= value <= 1.0
+        assert played["finished"] or played["task"]["type"] == "turn"
+        assert j.horizon <= counted.applied <= j.horizon + j.quiet_cap
+        lengths.append(counted.applied)
+    assert len(lengths) >= 10 and max(lengths) > j.horizon
+
+
+def test_picking_up_a_tile_already_in_its_target_slot_puts_it_back():
+    """A search (or a rollout's random move) may pick up a tile the heuristic would leave
+    where it is: the heuristic then answers ``back``, a legal option, never its own slot."""
+    checked, back = 0, 0
+    for state in _pricing_states(4, range(2)):
+        decision = GAME.pending(state)[0]
+        if decision.kind != "price" or checked >= 30:
+            continue
+        target = ai._price_target(state)
+        for i, slot in enumerate(state["market"]):
+            if slot["tile"] is None or decision.option(f"move:{i}") is None:
+                continue
+            moved = copy_state(state)
+            GAME.apply(moved, decision.seat, Action("price", f"move:{i}"))
+            answer = GAME.pending(moved)[0]
+            pick = GAME.ai_preference(moved, answer, random.Random(0))[0]
+            assert answer.option(pick) is not None
+            assert (pick == "back") == (target[i] == slot["tile"])
+            checked += 1
+            back += pick == "back"
+    assert checked >= 30 and back >= 1
