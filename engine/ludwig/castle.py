@@ -80,9 +80,8 @@ class Castle:
         self.values: dict[tuple, object] = {}
         #: who scores a bonus for which room type (``points.bonus_index``)
         self.bonuses: tuple | None = None
-        #: tile -> (fixed points, weight per linked room), or False where a bonus counts
-        #: adjacent rooms (``preview``)
-        self.previews: dict[str, tuple | bool] = {}
+        #: tile -> (fixed points, weight per linked room, per adjacent room) (``preview``)
+        self.previews: dict[str, tuple] = {}
 
     def copy(self) -> "Castle":
         c = Castle.__new__(Castle)      # every slot set below (no empty index built first)

@@ -69,13 +69,10 @@ def bonus_index(castle: Castle) -> tuple[list[str], dict[str, int], dict[str, tu
 
 
 def _parts(castle: Castle, tile: str, links: Iterable[int], adjacent) -> tuple[int, int, int]:
-    """(base, own, others); ``adjacent`` is a set of rooms or a function giving it (asked
-    only when a bonus counts adjacent rooms)."""
+    """(base, own, others) of ``tile`` linked to ``links`` and adjacent to ``adjacent``."""
     base, kind, bkind, per, types = _TILE[tile]
     kinds, count, by_type = bonus_index(castle)
     anywhere, conn, adj = by_type.get(kind, _NOBODY)
-    if callable(adjacent) and (adj or bkind == "adjacent"):
-        adjacent = adjacent()
     others = anywhere
     if conn:
         for j in links:
@@ -93,30 +90,25 @@ def _parts(castle: Castle, tile: str, links: Iterable[int], adjacent) -> tuple[i
     return base, own, others
 
 
-def counts_adjacent(castle: Castle, tile: str) -> bool:
-    """Does some bonus count the rooms adjacent to ``tile`` placed in ``castle`` (its own,
-    or an existing room's)?  If not, its points depend on its links alone."""
-    _base, kind, bkind, _per, _types = _TILE[tile]
-    return bkind == "adjacent" or bool(bonus_index(castle)[2].get(kind, _NOBODY)[2])
-
-
-def link_weights(castle: Castle, tile: str) -> tuple[int, dict[int, int]]:
-    """(fixed points, {room: points}) of ``tile`` placed in ``castle`` when no bonus
-    counts adjacent rooms (:func:`counts_adjacent` is False): a placement linked to
-    ``links`` scores the fixed points plus the weights of those rooms (the sum
-    :func:`_parts` makes, split into what the links change and what they do not)."""
+def weights(castle: Castle, tile: str) -> tuple[int, dict[int, int], dict[int, int]]:
+    """(fixed points, {room: points}, {room: points}) of ``tile`` placed in ``castle``: a
+    placement linked to rooms ``links`` and adjacent to rooms ``adjacent`` scores the
+    fixed points plus the weights of its links (second) and of its adjacent rooms
+    (third): the sum :func:`_parts` makes, split into what the neighbours change and
+    what they do not."""
     base, kind, bkind, per, types = _TILE[tile]
     kinds, count, by_type = bonus_index(castle)
-    anywhere, conn, _adj = by_type.get(kind, _NOBODY)
-    weights = dict(conn)
-    if bkind == "connected":
+    anywhere, conn, adj = by_type.get(kind, _NOBODY)
+    by_link, by_adjacent = dict(conn), dict(adj)
+    if bkind == "connected" or bkind == "adjacent":
+        own = by_link if bkind == "connected" else by_adjacent
         for j, k in enumerate(kinds):
             if k in types:
-                weights[j] = weights.get(j, 0) + per
+                own[j] = own.get(j, 0) + per
     fixed = base + anywhere
     if bkind == "anywhere":
         fixed += per * (sum(count.get(t, 0) for t in types) + (kind in types))
-    return fixed, weights
+    return fixed, by_link, by_adjacent
 
 
 def gain(castle: Castle, tile: str, links: set[int], adjacent: set[int]) -> dict[str, int]:
@@ -127,12 +119,6 @@ def gain(castle: Castle, tile: str, links: set[int], adjacent: set[int]) -> dict
     """
     base, own, others = _parts(castle, tile, links, adjacent)
     return {"base": base, "own": own, "others": others}
-
-
-def placement_points(castle: Castle, tile: str, o, x: int, y: int, links: Iterable[int]) -> int:
-    """The points of ``tile`` in orientation ``o`` at (x, y) with these links, all parts
-    summed; the adjacent rooms are found only if some bonus counts them."""
-    return sum(_parts(castle, tile, links, lambda: adjacent_to(castle, o, x, y)))
 
 
 def adjacent_to(castle: Castle, o, ox: int, oy: int) -> set[int]:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .castle import Castle
-from .points import counts_adjacent, link_weights, placement_points
+from .points import adjacent_to, weights
 from .shapes import get, unkey
 
 
@@ -12,27 +12,24 @@ def preview_points(castle: Castle, tile: str, cand: tuple) -> int:
 
 
 def previews(castle: Castle, tile: str, cands) -> list[int]:
-    """:func:`preview_points` of each candidate.
-
-    When no bonus counts adjacent rooms the points are a sum over the links alone:
-    a fixed part plus a weight per linked room (:func:`points.link_weights`), worked out
-    once per castle and tile, so each of the many candidates of a listing costs a few
-    look-ups."""
+    """:func:`preview_points` of each candidate: a fixed part plus a weight per linked
+    and per adjacent room (:func:`points.weights`, worked out once per castle and
+    tile), so each of the many candidates of a listing costs a few look-ups; its
+    adjacent rooms are found only if some of them would count."""
     found = castle.previews.get(tile)
     if found is None:
-        found = castle.previews[tile] = (
-            False if counts_adjacent(castle, tile) else link_weights(castle, tile))
-    if found is False:
-        return [placement_points(castle, tile, get(tile, cand[0]), cand[1], cand[2], cand[4])
-                for cand in cands]
-    fixed, weights = found
-    if not weights:
+        found = castle.previews[tile] = weights(castle, tile)
+    fixed, by_link, by_adjacent = found
+    if not by_link and not by_adjacent:
         return [fixed] * len(cands)
     out = []
     for cand in cands:
         points = fixed
         for j in cand[4]:
-            points += weights.get(j, 0)
+            points += by_link.get(j, 0)
+        if by_adjacent:
+            for j in adjacent_to(castle, get(tile, cand[0]), cand[1], cand[2]):
+                points += by_adjacent.get(j, 0)
         out.append(points)
     return out
 
