@@ -349,9 +349,24 @@ def _witness(castle: Castle, tile: str) -> tuple:
     """A legal placement of ``tile``, or ()."""
     if castle.witnesses is not None:
         old = castle.witnesses.get(tile)
-        if old and check(castle, get(tile, old[0]), old[1], old[2], old[3]) is not None:
+        if old and _still_legal(castle, tile, old):
             return old
     return (_scan(castle, tile, True) or [()])[0]
+
+
+def _still_legal(castle: Castle, tile: str, old: tuple) -> bool:
+    """Is ``old``, legal in the castle without its last room, legal in ``castle``?
+
+    A placement at least one cell away from the last room shares no triangle, element
+    or door with it, so rules 1-4 and 6-8 judge it as before: only rule 5 (an exit is
+    kept) can have changed.  Nearer, it is judged anew."""
+    rot, x, y, side = old[:4]
+    o = get(tile, rot)
+    last, room = castle.orients[-1], castle.rooms[-1]
+    lx, ly = room["x"], room["y"]
+    if x + o.w < lx or lx + last.w < x or y + o.h < ly or ly + last.h < y:
+        return _keeps_exit(castle, o, x, y, side)
+    return check(castle, o, x, y, side) is not None
 
 
 def is_legal(castle: Castle, tile: str, rot: int, x: int, y: int, side: str | None) -> bool:
