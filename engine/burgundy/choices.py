@@ -21,10 +21,9 @@ from engine.burgundy.knowledge import (
 Opt = Option
 
 #: the options made so far, by content (a few thousand at most: ids are bounded):
-#: take ``[depot][cost][tile]``, place ``[tile][span code]``, space, sell
+#: take ``[depot][cost][tile]``, place ``[tile][span code]``, sell
 _TAKE: list[list[dict[str, Option]]] = [[{} for _cost in range(7)] for _depot in range(7)]
 _PLACE: dict[str, list[Option | None]] = {tile: [None] * 17 for tile in TILES}  # codes 0..16
-_SPACE: dict[tuple, Option] = {}
 _SELL: dict[tuple, Option] = {}
 
 BACK = Option("back", "back")
@@ -167,17 +166,13 @@ def _place(tile: str, code: int) -> Option:
     return opt
 
 
-def _space(s: int, cost: int, tile: str) -> Option:
-    opt = _SPACE.get((s, cost, tile))
-    if opt is None:
-        opt = _SPACE[s, cost, tile] = Option(
-            f"space:{s}", "space_cost" if cost else "space",
-            {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
-    return opt
-
-
 def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
-    return [_space(s, cost, tile) for s, cost in space_costs(p, tile, die)]
+    """``space:<id>`` for every legal, affordable space, made afresh: an option names
+    the tile too, and half the (space, cost, tile) triples of a random game were new
+    (a kept table of them cost more than it saved)."""
+    return [Option(f"space:{s}", "space_cost" if cost else "space",
+                   {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
+            for s, cost in space_costs(p, tile, die)]
 
 
 def sell_options(p: dict, die: int | None) -> list[Opt]:

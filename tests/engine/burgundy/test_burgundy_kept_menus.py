@@ -68,11 +68,12 @@ def test_a_back_that_is_not_the_next_move_rebuilds_the_menu():
     assert again == menu and again is not menu
 
 
-def test_discard_options_kept_are_bounded():
-    """The made-once discard options stay under their bound however many pairs appear."""
+def test_discard_options_name_the_stored_and_the_new_tile():
+    """A full storage asks which stored tile goes: one option per stored tile, naming the
+    new one too, and ``back``."""
     from engine.burgundy import turn
 
-    for i in range(turn._DISCARD_MAX + 50):
-        opt = turn._discard(f"x{i}", "y")
-        assert opt.id == f"discard:x{i}" and opt.params == {"tile": f"x{i}", "new": "y"}
-    assert len(turn._DISCARD) <= turn._DISCARD_MAX
+    p = {"store": ["T001", "T002", "T003"]}
+    options = turn._discard_options({}, {"k": "discard", "tile": "T009"}, p)
+    assert [o.id for o in options] == ["discard:T001", "discard:T002", "discard:T003", "back"]
+    assert options[1].params == {"tile": "T002", "new": "T009"}
