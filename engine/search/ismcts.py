@@ -27,11 +27,11 @@ import math
 import random
 import statistics
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core import Action, Game, RuleError, State
 from engine.search.hidden import copy_state
-from engine.search.rollout import EPSILON, estimate, judge, rollout
+from engine.search.rollout import EPSILON, WIN_WEIGHT, estimate, judge, rollout, seat_count
 
 #: above this many options the one-step look at every option is skipped (the heuristic's
 #: ranking alone fills the shortlist)
@@ -45,8 +45,10 @@ class Budget:
     """Per decision: at most ``iterations`` rollouts and ``seconds`` of this thread's CPU;
     rollouts cut at ``depth`` actions and at ``reach`` times the game's ``HORIZON``
     (``math.inf``: played to the end, whatever ``depth``), with ``epsilon`` random
-    moves; ``width``
-    candidates; the favourite overridden only at ``confidence`` standard errors."""
+    moves, valued at the end ``win_weight`` by the win share; ``width``
+    candidates; the favourite overridden only at ``confidence`` standard errors.
+    ``crowd``: (field, value) pairs that replace those fields at more than two seats
+    (:meth:`at`), so a level can play a 4-seat game differently from a duel."""
 
     iterations: int
     seconds: float
@@ -55,6 +57,12 @@ class Budget:
     confidence: float = 2.0
     reach: float = 1.0
     epsilon: float = EPSILON
+    win_weight: float = WIN_WEIGHT
+    crowd: tuple[tuple[str, float], ...] = ()
+
+    def at(self, seats: int) -> "Budget":
+        """This budget for a game of ``seats`` seats (``crowd`` applied above two)."""
+        return replace(self, **dict(self.crowd)) if seats > 2 and self.crowd else self
 
 
 def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
@@ -66,6 +74,8 @@ def search(game: Game, view: dict, rng: random.Random, budget: Budget) -> str:
     options = [o for o in mine["options"] if o != "back"] or list(mine["options"])
     start = time.thread_time()
     first = game.determinize(view, rng)
+    if budget.crowd:
+        budget = budget.at(seat_count(game, first))
     favourite, candidates = _shortlist(game, first, seat, mine["kind"], options, budget.width,
                                        random.Random(rng.random()))
     confidence = max(budget.confidence, judge(game).confidence)
@@ -110,7 +120,7 @@ def _play(game: Game, world: State, seat: int, action: Action, seed: int, budget
     except RuleError:
         return None
     return rollout(game, state, seat, random.Random(seed), budget.depth,
-                   reach=budget.reach, epsilon=budget.epsilon)
+                   reach=budget.reach, epsilon=budget.epsilon, win_weight=budget.win_weight)
 
 
 def _shortlist(game: Game, world: State, seat: int, kind: str, options: list[str], width: int,

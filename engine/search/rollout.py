@@ -73,11 +73,13 @@ def judge(game: Game) -> Judge:
 
 
 def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int, *,
-            reach: float = 1.0, epsilon: float = EPSILON) -> float:
+            reach: float = 1.0, epsilon: float = EPSILON,
+            win_weight: float = WIN_WEIGHT) -> float:
     """Play ``state`` on (in place) with the heuristic; the value for ``seat`` (0..1).
     Cut at ``depth`` actions and at ``reach`` times the game's horizon (``math.inf``:
     played to the end), ``reach`` at most the game's ``MAX_REACH``; ``epsilon``: the
-    share of uniformly random moves.  At the cut a game's ``ai_quiet`` may play on."""
+    share of uniformly random moves; ``win_weight``: the win share's part of the value
+    at the end.  At the cut a game's ``ai_quiet`` may play on."""
     prefer = getattr(game, "ai_preference", None)
     j = judge(game)
     reach = min(reach, j.max_reach)
@@ -98,7 +100,7 @@ def rollout(game: Game, state: State, seat: int, rng: random.Random, depth: int,
             option = rng.choice(decision.options).id
         game.apply(state, decision.seat, Action(decision.kind, option))
         steps += 1
-    return final(j, result.scores, seat, result.winners)
+    return final(j, result.scores, seat, result.winners, win_weight)
 
 
 def estimate(j: Judge, scores, seat: int) -> float:
@@ -106,10 +108,16 @@ def estimate(j: Judge, scores, seat: int) -> float:
     return 0.5 + 0.5 * math.tanh(lead(scores, seat) / j.scale)
 
 
-def final(j: Judge, scores, seat: int, winners) -> float:
-    """Mostly the win share (shared wins split), the rest from the margin."""
+def final(j: Judge, scores, seat: int, winners, win_weight: float = WIN_WEIGHT) -> float:
+    """``win_weight`` of the win share (shared wins split), the rest from the margin."""
     win = 1 / len(winners) if seat in winners else 0.0
-    return WIN_WEIGHT * win + (1 - WIN_WEIGHT) * estimate(j, scores, seat)
+    return win_weight * win + (1 - win_weight) * estimate(j, scores, seat)
+
+
+def seat_count(game: Game, state: State) -> int:
+    """How many seats play ``state`` (by the game's estimate; 2 for a game without one)."""
+    scores = judge(game).scores
+    return len(scores(state)) if scores is not None else 2
 
 
 def lead(scores, seat: int) -> float:

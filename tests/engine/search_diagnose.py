@@ -5,7 +5,8 @@ from normal?  (A tool that prints figures, not a test.)
 (on the state, as ``engine.ai.choose`` does); at about ``--every`` of the decisions with a
 choice it asks, from the deciding seat's knowledge with one seed, the heuristic's
 favourite (the search's own, from its first sampled world), the normal level and the
-hard level (``--hard confidence=1,reach=inf,...`` changes hard's ``Budget`` fields,
+hard level (``--hard confidence=1,reach=inf,...`` changes hard's ``Budget`` fields, after
+its ``crowd`` for ``--seats`` above two,
 ``--max-reach inf`` the game's ``MAX_REACH``).
 Where hard and normal differ, ``--rollouts`` paired full heuristic rollouts (the same
 sampled world and rollout seed for both picks) judge hard's pick against normal's by the
@@ -33,14 +34,14 @@ from engine.search.hidden import copy_state  # noqa: E402
 from engine.search.rollout import _JUDGES, judge as rollout_judge, lead  # noqa: E402
 
 
-def budget(level: str, spec: str | None):
-    """``BUDGETS[level]`` with the fields of ``spec`` (``name=value,...``) replaced."""
-    fields = {}
+def budget(level: str, spec: str | None, seats: int = 2):
+    """``BUDGETS[level]`` at ``seats`` seats (its ``crowd`` applied) with the fields of
+    ``spec`` (``name=value,...``) replaced."""
+    base, fields = replace(BUDGETS[level].at(seats), crowd=()), {}
     for item in filter(None, (spec or "").split(",")):
         name, value = item.split("=")
-        fields[name] = type(getattr(BUDGETS[level], name))(float(value)) \
-            if value != "inf" else math.inf
-    return replace(BUDGETS[level], **fields)
+        fields[name] = type(getattr(base, name))(float(value)) if value != "inf" else math.inf
+    return replace(base, **fields)
 
 
 def to_the_end(game, state, seat: int, rng: random.Random) -> tuple[float, float]:
@@ -89,7 +90,7 @@ def main() -> None:
     if args.max_reach is not None:
         rollout_judge(game)
         _JUDGES[game.id] = replace(_JUDGES[game.id], max_reach=args.max_reach)
-    normal, hard = budget("normal", args.normal), budget("hard", args.hard)
+    normal, hard = budget("normal", args.normal, args.seats), budget("hard", args.hard, args.seats)
     never = replace(normal, confidence=math.inf)  # the search's favourite, nothing else
     asked = left_n = left_h = differ = 0
     points, wins, times = [], [], {"normal": [], "hard": []}

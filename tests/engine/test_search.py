@@ -15,7 +15,7 @@ from engine.ai import choose
 from engine.core import Action
 from engine.search import BUDGETS, LEVELS, Budget, decide, knowledge
 from engine.search.hidden import copy_state
-from engine.search.rollout import _JUDGES, judge as rollout_judge, rollout
+from engine.search.rollout import _JUDGES, estimate, judge as rollout_judge, rollout
 
 SMALL = Budget(iterations=6, seconds=2.0)
 #: the normal level's budget without its CPU cap: the same answer on a busy machine
@@ -244,6 +244,64 @@ def test_epsilon_one_plays_at_random_and_zero_as_the_heuristic():
         heuristic_moves[epsilon] = counted.agreed
     assert heuristic_moves[0.0] == 30
     assert heuristic_moves[1.0] < 30
+
+
+# -- a level's budget at more than two seats (``Budget.crowd``) --------------------------
+
+#: a crowd setting whose effect is plain: any candidate better on average than the
+#: favourite is picked, however noisy the difference
+EAGER = (("confidence", 0.0),)
+
+
+def _search_picks(game_id, seats, budget, positions=6):
+    """The search's picks with ``budget`` at a few positions of a seeded game."""
+    game = registry.get(game_id)
+    for k, (state, decision) in enumerate(_states(game, seats, seed=6, every=0.3)):
+        if k >= positions:
+            break
+        yield decide(game, knowledge(game, state, decision.seat), "hard", 3, budget)
+
+
+def test_a_budgets_crowd_replaces_its_fields_above_two_seats_only():
+    budget = Budget(iterations=6, seconds=2.0, crowd=(("reach", 3.0), ("win_weight", 0.5)))
+    assert budget.at(2) is budget
+    assert (budget.at(3).reach, budget.at(4).win_weight) == (3.0, 0.5)
+    assert replace(budget.at(4), crowd=()) == replace(budget, reach=3.0, win_weight=0.5,
+                                                      crowd=())
+
+
+@pytest.mark.parametrize("game_id", ["citadels", "schutz_burg"])
+def test_the_search_reads_the_crowd_at_four_seats_and_not_at_two(game_id):
+    """A crowd that overrides the favourite on any mean gain: at 4 seats the search picks
+    as with that confidence set outright; at 2 seats as without the crowd, though the
+    eager confidence would pick differently there."""
+    plain = replace(SMALL, iterations=24, seconds=60.0)
+    crowd, eager = replace(plain, crowd=EAGER), replace(plain, confidence=0.0)
+    for seats in (4, 2):
+        picks = {name: list(_search_picks(game_id, seats, budget))
+                 for name, budget in (("crowd", crowd), ("eager", eager), ("plain", plain))}
+        assert picks["eager"] != picks["plain"]
+        assert picks["crowd"] == picks["eager" if seats > 2 else "plain"]
+
+
+def test_hards_crowd_leaves_its_duel_budget_and_normal_alone():
+    """Hard's 4-seat settings live in its ``crowd``: at 2 seats hard is its old budget;
+    normal has none (``tests/engine/search_fingerprint.py`` shows the same picks)."""
+    hard = BUDGETS["hard"]
+    assert hard.at(2) == hard and math.isinf(hard.reach) and hard.win_weight == 0.8
+    assert BUDGETS["normal"].crowd == () and BUDGETS["normal"].at(4) == BUDGETS["normal"]
+
+
+def test_win_weight_is_the_win_shares_part_of_a_rollouts_value_at_the_end():
+    game = registry.get("citadels")
+    values = {}
+    for weight in (0.0, 1.0):
+        state = game.setup(4, game.parse_options({}), 5)
+        values[weight] = rollout(game, state, 0, random.Random(1), 10 ** 6, reach=math.inf,
+                                 win_weight=weight)
+        result = game.result(state)
+    assert values[1.0] == (1 / len(result.winners) if 0 in result.winners else 0.0)
+    assert values[0.0] == estimate(rollout_judge(game), result.scores, 0)
 
 
 class _Counted:
