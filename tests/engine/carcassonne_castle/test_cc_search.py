@@ -6,32 +6,18 @@ import random
 from dataclasses import replace
 
 from engine.carcassonne_castle import GAME, determinize
-from engine.core import Action
 from engine.search import BUDGETS, decide, knowledge
 from engine.search.rollout import judge, rollout
+from tests.engine.test_search import _Counted, _states
 
 #: hard's budget (its reach, width and confidence) without the CPU cap and with few
 #: rollouts: the same answer on a busy machine, fast enough for a test
 HARD = replace(BUDGETS["hard"], iterations=48, seconds=60.0)
 
 
-class _Counted:
-    """The game, counting the actions a rollout applies."""
-
-    def __init__(self):
-        self.applied = 0
-
-    def __getattr__(self, name):
-        return getattr(GAME, name)
-
-    def apply(self, state, seat, action):
-        self.applied += 1
-        return GAME.apply(state, seat, action)
-
-
 def _applied(reach: float) -> tuple[int, bool]:
     state = GAME.setup(2, {}, 5)
-    counted = _Counted()
+    counted = _Counted(GAME)
     value = rollout(counted, state, 0, random.Random(1), 10 ** 6, reach=reach)
     assert 0.0 <= value <= 1.0
     return counted.applied, GAME.result(state) is not None
@@ -51,22 +37,11 @@ def test_normal_stops_at_the_horizon_and_hard_at_max_reach_horizons():
         (round(determinize.HORIZON * determinize.MAX_REACH), False)
 
 
-def _positions(seed: int, every: float = 0.2):
-    """(state, decision) with a choice along one heuristic game."""
-    state, rnd = GAME.setup(2, {}, seed), random.Random(seed)
-    while GAME.result(state) is None:
-        decision = GAME.pending(state)[0]
-        if len(decision.options) > 1 and rnd.random() < every:
-            yield state, decision
-        GAME.apply(state, decision.seat, Action(decision.kind,
-                                                GAME.ai_preference(state, decision, rnd)[0]))
-
-
 def test_hard_decides_the_same_when_only_hidden_tiles_change():
     """Redraw the supply order, the face-down wall tiles and the RNG: hard's long
     rollouts change nothing in its decision (same seed)."""
     changed = 0
-    for k, (state, decision) in enumerate(_positions(21)):
+    for k, (state, decision) in enumerate(_states(GAME, 2, seed=21, every=0.2)):
         if k >= 3:
             break
         view = knowledge(GAME, state, decision.seat)
