@@ -137,6 +137,13 @@ def _bonus(state: State, seat: int, rng: random.Random, mine: dict | None) -> No
 #: better than 8's 7 of 20: not adopted.)
 HORIZON = 8
 SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
+#: hard plays its rollouts to 3 horizons (normal's reach is 1).  At 2 seats, on the same
+#: 67 positions (seeds 800-803), hard's picks that differ from normal's gained +2.5 ± 1.2
+#: points of final lead each (31 differ) with 3 horizons, -0.3 ± 0.6 with 1 (17 differ),
+#: judged by 20 paired full heuristic rollouts (``search_diagnose.py ludwig --max-reach``);
+#: played to the end, hard left the heuristic in 1 of 23 decisions (full 2-seat rollouts,
+#: 8 ms each, are too noisy for its 1.6 s).  A rollout to 3 horizons costs about 1.2 ms.
+MAX_REACH = 3
 #: at most this many actions past the cut-off to reach a quiet position (:func:`ai_quiet`;
 #: from 330 positions of 4-seat heuristic games a cut rollout played 2 more actions at
 #: the median, 9 at p90, 16 at most: the cap is a guard, never reached there)
