@@ -5,7 +5,6 @@ Option-id schemes are documented in ``view.py``; every id is at most 60 characte
 """
 from __future__ import annotations
 
-import math
 from typing import Iterator
 
 from engine import simultaneous as sim
@@ -41,8 +40,14 @@ def affordable(state: State, seat: int) -> dict[str, int | None]:
 
 
 def can_build(state: State, seat: int) -> bool:
-    """Could ``seat`` place a market tile or a stairs/hallway piece, money aside?"""
-    return next(_purchases(state, seat, math.inf), None) is not None
+    """Could ``seat`` place a market tile or a stairs/hallway piece, money aside?
+
+    The pieces are asked first: their witnesses are usually known (a castle takes its
+    parent's), where a tile just revealed needs a search of the castle."""
+    c = castle(state, seat)
+    return (any(state["supply"][p] and placeable(c, p) for p in (D.STAIRS, D.HALLWAY))
+            or any(slot["tile"] is not None and placeable(c, slot["tile"])
+                   for slot in state["market"]))
 
 
 def _purchases(state: State, seat: int, money: float) -> Iterator[tuple[str, int | None]]:
