@@ -53,7 +53,12 @@ SCALE = 15.0  # a lead of SCALE points is most of a win (tanh(1) = 0.76)
 CONFIDENCE = 2.0
 #: hard's rollouts (``Budget.reach`` inf) stop after this many horizons (21 actions,
 #: about six turns, ~4 ms) and not at the end: a full heuristic playout costs ~20 ms, so
-#: 1.6 s would give each of hard's candidates only a dozen worlds
+#: 1.6 s would give each of hard's candidates only a dozen worlds.  Measured with
+#: ``tests/engine/carcassonne_castle/hard_gain.py`` (hard's pick against normal's,
+#: 20-30 paired full heuristic rollouts each, per position asked): at 3 horizons hard
+#: differs from normal at 14% of 245 positions and gains +0.34 ± 0.15 points of final
+#: lead per position; at 1 (normal's cut) it differs at 2 of 42, -0.01 ± 0.21; played
+#: to the end -0.06 ± 0.48 (42); a confidence of 1 instead of 2 gained less (+0.14 ± 0.22)
 MAX_REACH = 3
 
 
