@@ -37,31 +37,10 @@ _MAX_COST = 3
 def take_options(state: dict, p: dict, die: int | None, categories=None) -> list[Opt]:
     """``take:<depot>:<tile>`` for every affordable tile on depots 1-6 (of
     ``categories`` only, if given: then no die is used)."""
-    out: list[Opt] = []
-    _add_takes(out, state["depots"], p, die)
+    out = action_options(state, p, die, places=False, sales=False, workers=False)
     if categories is None:
         return out
     return [o for o in out if TILES[o.params["tile"]].category in categories]
-
-
-def _add_takes(out: list, depots: list, p: dict, die: int | None) -> None:
-    """Append the ``take`` options of every affordable depot to ``out`` (each option is
-    made once per depot, worker cost and tile).  Measured: keeping whole menus per depot
-    content or per board does not pay, the depots change too often."""
-    workers = p["workers"]
-    if die:
-        know = p["know"]
-        row = _COST[DOUBLE_STEP in know][TAKE_FREE_STEP in know][die]
-    else:
-        row = _NO_COST
-    for d in DEPOTS:
-        cost = row[d]
-        if cost <= workers:
-            made = _TAKE[d][cost]
-            for tile in depots[d - 1]:
-                if tile is not None:
-                    opt = made.get(tile)
-                    out.append(_take(d, cost, tile) if opt is None else opt)
 
 
 def _take(d: int, cost: int, tile: str) -> Opt:
@@ -82,47 +61,16 @@ def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None
 
 
 def place_options(p: dict, die: int | None) -> list[Opt]:
-    """``place:<tile>`` for every stored tile with at least one reachable space
-    (:func:`_add_places`)."""
-    out: list[Opt] = []
-    _add_places(out, p, die)
-    return out
-
-
-def _add_places(out: list, p: dict, die: int | None) -> None:
-    """Append ``place:<tile>`` for every stored tile with at least one reachable space.
-
-    ``cost`` is the cheapest space's worker cost, ``max_cost`` the dearest one's; the
-    label is ``place`` (a free space exists), ``place_cost`` (every space costs ``cost``)
-    or ``place_costs`` (``cost`` to ``max_cost``).  The estate's :class:`Layout` gives
-    the die numbers a tile may use (as a bit mask) and :func:`_spans` their span of worker costs.
-    """
-    store = p["store"]
-    if not store:
-        return
-    facts = layout(p)
-    known, die_mask = facts.dies, facts.die_mask
-    know = p["know"]
-    keys = COLOUR_KEY if IGNORE_BUILDING_LIMIT in know else PLACEMENT_KEY
-    if die:
-        workers = p["workers"]
-        key = (DOUBLE_STEP in know, die, workers if workers < _MAX_COST else _MAX_COST)
-        spans = _SPANS.get(key) or _spans(key)  # by free step
-    for tile in store:
-        key = keys[tile]
-        mask = known.get(key)
-        if mask is None:
-            mask = die_mask(key)
-        if not mask:
-            continue
-        code = spans[_PLACE_FREE[tile] in know][mask] if die else 1
-        if code:
-            opt = _PLACE[tile][code]
-            out.append(_place(tile, code) if opt is None else opt)
+    """``place:<tile>`` for every stored tile with at least one reachable space (see
+    :func:`action_options`)."""
+    return action_options(None, p, die, takes=False, sales=False, workers=False)
 
 
 #: tile -> the knowledge number granting a free step when placing it
 _PLACE_FREE = {t.id: PLACE_FREE_STEP[t.colour] for t in TILES.values()}
+#: tile -> (placement key, the same with the building limit off, its free-step knowledge
+#: number, its made place options by span code), one look-up per stored tile
+_PLACING = {t: (PLACEMENT_KEY[t], COLOUR_KEY[t], _PLACE_FREE[t], _PLACE[t]) for t in TILES}
 
 
 def _span_codes(row: tuple, afford: int) -> tuple[int, ...]:
@@ -177,28 +125,7 @@ def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
 
 def sell_options(p: dict, die: int | None) -> list[Opt]:
     """``sell:<goods>`` for every goods type held (a sale takes the whole type)."""
-    out: list[Opt] = []
-    _add_sales(out, p, die)
-    return out
-
-
-def _add_sales(out: list, p: dict, die: int | None) -> None:
-    goods = p["goods"]
-    if not any(goods):
-        return
-    if die:
-        know = p["know"]
-        row = _COST[DOUBLE_STEP in know][0][die]
-    else:
-        row = _NO_COST
-    workers = p["workers"]
-    for g in GOODS:
-        count = goods[g]
-        if count:
-            cost = row[g]
-            if cost <= workers:
-                opt = _SELL.get((g, count, cost))
-                out.append(_sell(g, count, cost) if opt is None else opt)
+    return action_options(None, p, die, takes=False, places=False, workers=False)
 
 
 def _sell(g: int, count: int, cost: int) -> Option:
@@ -207,14 +134,90 @@ def _sell(g: int, count: int, cost: int) -> Option:
     return opt
 
 
-def action_options(state: dict, p: dict, die: int | None) -> list[Opt]:
-    """The four die actions for a die showing ``die`` (None: any value)."""
+def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool = True,
+                   places: bool = True, sales: bool = True, workers: bool = True) -> list[Opt]:
+    """The four die actions for a die showing ``die`` (None: any value, free), in this
+    order: ``take`` per affordable depot tile, ``place`` per stored tile, ``sell`` per
+    goods type held, ``workers`` (the keywords leave parts out).
+
+    One function and one look-up of the player's :func:`_profile`, not a helper per
+    part: the die menu is the hottest thing a playout builds (about 225 per random
+    4-seat game), and calls and per-depot cost checks were a third of it.
+
+    ``place``: ``cost`` is the cheapest reachable space's worker cost, ``max_cost`` the
+    dearest one's; the label is ``place`` (a free space exists), ``place_cost`` (every
+    space costs ``cost``) or ``place_costs`` (``cost`` to ``max_cost``).  The estate's
+    :class:`Layout` gives the die numbers a tile may use (a bit mask), and the profile's
+    span table their span of worker costs (:func:`_span_codes`)."""
+    know = p["know"]
+    affordable, sellable, spans = _profile(know, die, p["workers"])
     out: list[Opt] = []
-    _add_takes(out, state["depots"], p, die)
-    _add_places(out, p, die)
-    _add_sales(out, p, die)
-    out.append(WORKERS)
+    if takes:
+        depots = state["depots"]
+        for index, made, d, cost in affordable:
+            for tile in depots[index]:
+                if tile is not None:
+                    opt = made.get(tile)
+                    out.append(_take(d, cost, tile) if opt is None else opt)
+    store = p["store"]
+    if store and places:
+        facts = layout(p)
+        known = facts.dies
+        any_city = IGNORE_BUILDING_LIMIT in know
+        for tile in store:
+            key, colour_key, free, made = _PLACING[tile]
+            if any_city:
+                key = colour_key
+            mask = known.get(key)
+            if mask is None:
+                mask = facts.die_mask(key)
+            code = spans[free in know][mask]
+            if code:
+                opt = made[code]
+                out.append(_place(tile, code) if opt is None else opt)
+    if sales:
+        goods = p["goods"]
+        for g, cost in sellable:
+            count = goods[g]
+            if count:
+                opt = _SELL.get((g, count, cost))
+                out.append(_sell(g, count, cost) if opt is None else opt)
+    if workers:
+        out.append(WORKERS)
     return out
+
+
+def _profile(know: list, die: int | None, workers: int) -> tuple:
+    """What worker costs allow a player owning ``know`` with ``workers``, for a die
+    showing ``die`` (None: any value, free): (the affordable depots as (index, their
+    made take options by tile, depot, cost), the affordable goods as (goods, cost), the
+    place span codes without and with the free step), made once per (double step, free
+    take step, die, workers up to 3: no cost exceeds 3)."""
+    key = (DOUBLE_STEP in know, TAKE_FREE_STEP in know, die or 0,
+           workers if workers < _MAX_COST else _MAX_COST)
+    return _PROFILES.get(key) or _make_profile(key)
+
+
+def _make_profile(key: tuple) -> tuple:
+    double, free, die, afford = key
+    if die:
+        take_row, sale_row = _COST[double][free][die], _COST[double][0][die]
+        spans = _SPANS.get((double, die, afford)) or _spans((double, die, afford))
+    else:
+        take_row = sale_row = _NO_COST
+        spans = (_ANY_SPAN, _ANY_SPAN)
+    profile = _PROFILES[key] = (
+        tuple((d - 1, _TAKE[d][take_row[d]], d, take_row[d])
+              for d in DEPOTS if take_row[d] <= afford),
+        tuple((g, sale_row[g]) for g in GOODS if sale_row[g] <= afford),
+        spans)
+    return profile
+
+
+#: (double step, free take step, die or 0, workers up to 3) -> :func:`_profile`
+_PROFILES: dict[tuple, tuple] = {}
+#: span codes without a die: any reachable number, free (code 1 = cost 0 to 0)
+_ANY_SPAN = (0,) + (1,) * 127
 
 
 def split(option_id: str) -> list[str]:

@@ -73,7 +73,8 @@ def start_take(state: dict, seat: int, tile: str, depot: int, cost: int = 0,
     """Take ``tile`` into storage, first asking what to discard if storage is full."""
     p = state["players"][seat]
     if len(p["store"]) >= STORAGE:
-        push(state, "discard", tile=tile, depot=depot, cost=cost, buy=buy)
+        state["stack"].append(  # as push() makes it (a hot path: no keyword call)
+            {"tile": tile, "depot": depot, "cost": cost, "buy": buy, "k": "discard"})
         return []
     return finish_take(state, seat, tile, depot, cost, buy)
 
@@ -103,7 +104,7 @@ def do_action(state: dict, seat: int, option: Opt) -> list[Event]:
         params = option.params
         return start_take(state, seat, params["tile"], params["depot"], params["cost"])
     if verb == "place":
-        push(state, "space", tile=rest)
+        state["stack"].append({"tile": rest, "k": "space"})  # as push() makes it
         return []
     p = state["players"][seat]
     if verb == "sell":

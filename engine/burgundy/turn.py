@@ -14,7 +14,7 @@ from engine.burgundy.data import DEPOTS
 from engine.burgundy.effects import resolve_effect
 from engine.burgundy.flow import next_turn
 from engine.burgundy.frames import (
-    close_parent, do_action, finish_take, first, parent_die, push, register, start_take,
+    close_parent, do_action, finish_take, first, parent_die, register, start_take,
 )
 from engine.burgundy.knowledge import BUY_ANY_DEPOT
 
@@ -61,7 +61,7 @@ def _buy(depot: int, tile: str) -> Option:
 def turn_choose(state: dict, seat: int, frame, option: Opt) -> list[Event]:
     verb = option.label
     if verb == "die":
-        push(state, "die_action", die=option.params["die"] - 1)
+        state["stack"].append({"die": option.params["die"] - 1, "k": "die_action"})  # as push()
         return []
     if verb == "buy_black":
         return start_take(state, seat, option.params["tile"], 0, buy=True)
