@@ -45,7 +45,12 @@ LEVELS = ("easy", "normal", "hard")
 #: each of its sequential halving's rounds gets its share of the time left.  More
 #: rollouts did not make hard stronger, so hard differs in what it does: its rollouts
 #: are played to the end in games whose ``MAX_REACH`` allows it (the cut-off estimate,
-#: not the rollout count, bounded it: see ``engine/citadels/determinize.py``)
+#: not the rollout count, bounded it: see ``engine/citadels/determinize.py``).
+#: ``Budget.crowd`` could give hard other settings at 4 seats; none measured better yet
+#: (hard minus normal per differing decision, win share, ``search_diagnose.py --seats 4``:
+#: Citadels 900-902 as is +0.047 ± 0.042 (8), reach=3 +0.062 ± 0.051 (6), win_weight=0.3
+#: +0.055 ± 0.042 (8), confidence=1 +0.013 ± 0.026 (14); Schutz 900-903 as is
+#: +0.034 ± 0.036 (13), reach=3 +0.027 ± 0.034 (14), win_weight=0.3 +0.010 ± 0.027 (13))
 BUDGETS = {"normal": Budget(iterations=128, seconds=0.25, width=4),
            "hard": Budget(iterations=5000, seconds=1.6, width=6, reach=math.inf)}
 

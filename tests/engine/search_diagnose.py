@@ -116,7 +116,7 @@ def main() -> None:
                     wins.append(w)
             game.apply(state, d.seat, choose(game, state, d, rnd))
         print(f"seed {seed}: decisions {asked}, normal left {left_n}, hard left {left_h}, "
-              f"differ {differ}", flush=True)
+              f"differ {differ}, win share so far {summary(wins)}", flush=True)
     print(f"{args.game} hard {args.hard or '-'} normal {args.normal or '-'}: decisions {asked}, "
           f"normal left the favourite {left_n / max(1, asked):.1%}, "
           f"hard {left_h / max(1, asked):.1%}, "
