@@ -56,9 +56,10 @@ CONFIDENCE = 2.0
 #: 1.6 s would give each of hard's candidates only a dozen worlds.  Measured with
 #: ``tests/engine/carcassonne_castle/hard_gain.py`` (hard's pick against normal's,
 #: 20-30 paired full heuristic rollouts each, per position asked): at 3 horizons hard
-#: differs from normal at 14% of 245 positions and gains +0.34 ± 0.15 points of final
-#: lead per position; at 1 (normal's cut) it differs at 2 of 42, -0.01 ± 0.21; played
-#: to the end -0.06 ± 0.48 (42); a confidence of 1 instead of 2 gained less (+0.14 ± 0.22)
+#: differs from normal at 14% of 448 positions and gains +0.26 ± 0.10 points of final
+#: lead per position; at 1 (normal's cut) it differs at 2 of 42, -0.01 ± 0.21; at 5
+#: +0.12 ± 0.14 (203); played to the end -0.06 ± 0.48 (42); a confidence of 1 instead
+#: of 2 gained less (+0.14 ± 0.22, 119).  A small gain: hard vs normal stays near even
 MAX_REACH = 3
 
 
