@@ -28,7 +28,7 @@ from .build import castle, payee
 from .castle import Castle, door_floor
 from .decisions import spots
 from .placement import legal
-from .preview import preview_points
+from .preview import previews
 from .scoring import bonus_points, measures
 from .shapes import get, shift
 
@@ -82,9 +82,10 @@ def _valued(c: Castle, tile: str) -> list[tuple[float, int, tuple]]:
     completed, placement); remembered per castle (search asks in every world)."""
     found = c.values.get(tile)
     if found is None:
+        cands = legal(c, tile)
         found = c.values[tile] = [
-            (preview_points(c, tile, cand) + fixed, outdoor, cand)
-            for cand in legal(c, tile)
+            (points + fixed, outdoor, cand)
+            for cand, points in zip(cands, previews(c, tile, cands))
             for fixed, outdoor in [_completion_parts(c, tile, cand)]]
     return found
 
