@@ -32,6 +32,19 @@ def door_floor(tile: str, door_floor: str | None, side: str | None) -> str:
     return D.TILES[tile]["floor"]
 
 
+_DOOR_FLOORS: dict[tuple[int, str | None], tuple[Orient, tuple[str, ...]]] = {}
+
+
+def door_floors(o: Orient, side: str | None) -> tuple[str, ...]:
+    """:func:`door_floor` of each door of ``o`` placed with ``side`` (keyed by the id of
+    ``o``, which the entry holds so that id is never another's)."""
+    found = _DOOR_FLOORS.get((id(o), side))
+    if found is None:
+        found = _DOOR_FLOORS[(id(o), side)] = (o, tuple(door_floor(o.tile, d.floor, side)
+                                                        for d in o.doors))
+    return found[1]
+
+
 class Castle:
     """Index of one castle; ``add`` appends a placement already known to be legal."""
 
@@ -84,22 +97,27 @@ class Castle:
         self.previews: dict[str, tuple] = {}
 
     def copy(self) -> "Castle":
-        c = Castle.__new__(Castle)      # every slot set below (no empty index built first)
+        c = self._bare_copy()
         c._forget()
-        c.rooms, c.orients, c.shifts = list(self.rooms), list(self.orients), list(self.shifts)
-        c.full, c.part, c.circles = dict(self.full), dict(self.part), list(self.circles)
-        c.contact, c.doors, c.fence = dict(self.contact), dict(self.doors), set(self.fence)
-        c.met, c.shared = set(self.met), set(self.shared)
-        c.vertices = {k: set(v) for k, v in self.vertices.items()}
-        c.links, c.adjacent = list(self.links), list(self.adjacent)   # sets shared: see add
-        c.open, c.box = list(self.open), list(self.box) if self.box else None
+        return c
+
+    def _bare_copy(self) -> "Castle":
+        """:meth:`copy` without the memo slots (set by the caller: ``add`` forgets)."""
+        c = Castle.__new__(Castle)      # every slot set below (no empty index built first)
+        c.rooms, c.orients, c.shifts = self.rooms[:], self.orients[:], self.shifts[:]
+        c.full, c.part, c.circles = self.full.copy(), self.part.copy(), self.circles[:]
+        c.contact, c.doors, c.fence = self.contact.copy(), self.doors.copy(), self.fence.copy()
+        c.met, c.shared = self.met.copy(), self.shared.copy()
+        c.vertices = {k: set(v) for k, v in self.vertices.items()} if self.vertices else {}
+        c.links, c.adjacent = self.links[:], self.adjacent[:]   # sets shared: see add
+        c.open, c.box = self.open[:], self.box[:] if self.box else None
         c._exits = c._rays = c._free = None
         return c
 
     def grown(self, room: dict) -> "Castle":
         """A copy with ``room`` added that tries this castle's witnesses first
         (``placement.placeable``) and extends its grid when the room keeps its margin."""
-        c = self.copy()
+        c = self._bare_copy()
         c.add(room)
         c.witnesses = self.placeable
         if self._open_doors_sorted is not None:
@@ -119,37 +137,37 @@ class Castle:
     # -- building -------------------------------------------------------------------
     def add(self, room: dict) -> dict:
         """Place ``room``; returns {links, adjacent, completed} (room indices)."""
-        o = get(geom_of(room), room["rot"])
-        ox, oy, side = room["x"], room["y"], room.get("side")
+        tile, side = room["tile"], room.get("side")
+        o = get("foyer4" if tile == D.FOYER and side == "four_doors" else tile, room["rot"])
+        ox, oy = room["x"], room["y"]
         i, sh = len(self.rooms), shift(ox, oy)
         links, adjacent = set(), set()
-        contact = self.contact
+        contact, shared = self.contact, self.shared
         for e in o.contact:
             e += sh
-            other = contact.get(e)
-            if other is not None:
+            other = contact.setdefault(e, i)    # no element maps to the new room yet
+            if other != i:
                 adjacent.add(other)
-                self.shared.add(e)
-            else:
-                contact[e] = i
+                shared.add(e)
         if CORNER_TOUCH:
             for v in o.vertices:
                 adjacent.update(self.vertices.get(v + sh, ()))
                 self.vertices.setdefault(v + sh, set()).add(i)
         opened = 0
         touched: list[int] = []
-        for d in o.doors:
-            floor = door_floor(room["tile"], d.floor, side)
-            other = self.doors.get(d.elem + sh)
+        doors = self.doors
+        for d, floor in zip(o.doors, door_floors(o, side)):
+            e = d.elem + sh
+            other = doors.get(e)
             if other is not None and other[2] == floor:
                 links.add(other[0])
                 touched.append(other[0])
-                self.met.add(d.elem + sh)
+                self.met.add(e)
             else:
                 opened += 1
-                self.doors[d.elem + sh] = (i, d.facing, floor)
+                doors[e] = (i, d.facing, floor)
         if o.fence:
-            self.fence.update(e + sh for e in o.fence)
+            self.fence.update([e + sh for e in o.fence])
         s = (ox + XB) * 4
         full, part = self.full, self.part
         for dy, fm, pm in o.rows:
@@ -171,10 +189,11 @@ class Castle:
         for j in touched:
             self.open[j] -= 1
         self.open.append(opened)
-        box = (ox, oy, ox + o.w - 1, oy + o.h - 1)
-        self.box = list(box) if self.box is None else [
-            min(self.box[0], box[0]), min(self.box[1], box[1]),
-            max(self.box[2], box[2]), max(self.box[3], box[3])]
+        x1, y1 = ox + o.w - 1, oy + o.h - 1
+        box = self.box
+        self.box = [ox, oy, x1, y1] if box is None else [
+            box[0] if box[0] < ox else ox, box[1] if box[1] < oy else oy,
+            box[2] if box[2] > x1 else x1, box[3] if box[3] > y1 else y1]
         self._exits = self._free = None
         self._rays = None
         self._forget()
@@ -260,8 +279,24 @@ class Castle:
         return any(free.leads_out(out) for _i, _n, out in self._open_doors())
 
 
+#: Castles by placement key, in two segments.  A castle enters ``_YOUNG``; it moves to
+#: ``_CACHE`` (least recently used first) when its key is asked again: a table's
+#: castle when its state is loaded again, a search's root castle.  Most castles are
+#: asked for by key only once, when built: a playout or a move grows the state's own
+#: list, which ``_BY_LIST`` answers by identity.  Those leave young, a few grows later,
+#: while their memory is still in the processor's caches: freeing a castle (a few
+#: hundred objects) cost about 20 us from a 256-entry cache, 9 us from a small one.
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 256
+_YOUNG: OrderedDict = OrderedDict()
+_YOUNG_SIZE = 8
+
+
+def clear_cache() -> None:
+    """Forget every castle (tests that need castles built afresh)."""
+    _CACHE.clear()
+    _YOUNG.clear()
+    _BY_LIST.clear()
 
 
 #: id of a rooms list -> (that list, its length, its first and last rooms as tuples,
@@ -321,15 +356,21 @@ def _castle_by_key(rooms: list[dict], k: str, base: Castle | None = None,
     if found is not None:
         _CACHE.move_to_end(k)
         return found
+    found = _YOUNG.pop(k, None)
+    if found is not None:       # asked again: kept for longer
+        _CACHE[k] = found
+        if len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+        return found
     if base is None and rooms:
-        base = _CACHE.get(k[:parent])
+        base = _CACHE.get(k[:parent]) or _YOUNG.get(k[:parent])
     if base is not None:
         castle = base.grown(rooms[-1])
     else:
         castle = Castle()
         for room in rooms:
             castle.add(room)
-    _CACHE[k] = castle
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    _YOUNG[k] = castle
+    if len(_YOUNG) > _YOUNG_SIZE:
+        _YOUNG.popitem(last=False)
     return castle

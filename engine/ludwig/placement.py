@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from . import data as D
-from .castle import CROSS_FLOOR_ILLEGAL, XB, Castle, door_floor
+from .castle import CROSS_FLOOR_ILLEGAL, XB, Castle, door_floor, door_floors
 from .grid import Masks, masks
 from .shapes import ORIENTS, Orient, get, shift, unkey
 
@@ -37,22 +37,11 @@ def check(castle: Castle, o: Orient, ox: int, oy: int, side: str | None) -> set[
     m, off = masks(o, g.w), g.offset(ox, oy)
     if (g.full >> off) & m.any:
         return None
-    verdict = _verdict(castle, g, o, m, _floors(o, side), side, off, ox, oy, -1, 0)
+    verdict = _verdict(castle, g, o, m, door_floors(o, side), side, off, ox, oy, -1, 0)
     return set(_rooms(verdict >> 1)) if verdict > 0 and verdict & 1 else None
 
 
 _SIDES = {None: 0, "ground": 1, "downstairs": 2}
-_FLOORS: dict[tuple[int, str | None], tuple[Orient, tuple[str, ...]]] = {}
-
-
-def _floors(o: Orient, side: str | None) -> tuple[str, ...]:
-    """The floor of each door of ``o`` placed with ``side`` (keyed by the id of ``o``,
-    which the entry holds so that id is never another's)."""
-    found = _FLOORS.get((id(o), side))
-    if found is None:
-        found = _FLOORS[(id(o), side)] = (o, tuple(door_floor(o.tile, d.floor, side)
-                                                   for d in o.doors))
-    return found[1]
 
 
 def _verdict(castle: Castle, g, o: Orient, m, floors: tuple, side: str | None, off: int,
@@ -280,7 +269,7 @@ def _fits_of(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, _F
                 lx, ly, k = unkey(d.elem)
                 back = (ly * w + lx) << 2
                 fit = _Fit(o, side, lx, ly, back, o.rot * 3 + _SIDES[side], m,
-                           _floors(o, side), 1 << (back + k), m.any)
+                           door_floors(o, side), 1 << (back + k), m.any)
                 found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
                                  []).append((back, fit.solid, fit))
     return found

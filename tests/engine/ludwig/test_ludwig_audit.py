@@ -436,11 +436,11 @@ def test_13_2_2_corner_touch_is_not_adjacency_unless_flagged(monkeypatch):
     rooms = [dict(FOYER), room("hall_of_mirrors", 3, 0), room("audience_room", -3, -4, 2)]
     assert 1 not in castle_of(rooms).adjacent[2]              # D2: the point (3, 0)
     monkeypatch.setattr(C, "CORNER_TOUCH", True)
-    C._CACHE.clear()
+    C.clear_cache()
     try:
         assert 1 in castle_of([dict(r) for r in rooms]).adjacent[2]
     finally:
-        C._CACHE.clear()
+        C.clear_cache()
 
 
 # -- 6.5 / 12 courtyards ---------------------------------------------------------------------

@@ -83,8 +83,7 @@ def test_a_placement_applies_the_same_with_or_without_the_offer(seed):
     for state, decision, action in _placement_moves(seed):
         copy = json.loads(json.dumps(state))
         events = GAME.apply(json.loads(json.dumps(state)), decision.seat, action)
-        C._CACHE.clear()
-        C._BY_LIST.clear()
+        C.clear_cache()
         seat_rooms = copy["players"][decision.seat]["rooms"]
         assert offered_placement(castle_of(seat_rooms), state["task"]["tile"],
                                  action.option) is None
