@@ -245,10 +245,10 @@ class _Fit(NamedTuple):
 _FITS: dict[tuple[str, int], dict[tuple[str, str], list[tuple[int, int, _Fit]]]] = {}
 
 
-def _fits(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, _Fit]]]:
-    """(facing, floor) of a castle door -> ``(back, solid, fit)`` for every rotation, door
-    and side of ``tile`` that can meet it, in the stable order, for a grid ``w`` cells
-    wide (the two ints first: most fits are refused on them alone).
+def _fits(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, int, _Fit]]]:
+    """(facing, floor) of a castle door -> ``(back, solid, rank, fit)`` for every
+    rotation, door and side of ``tile`` that can meet it, in the stable order, for a grid
+    ``w`` cells wide (the ints first: most fits are refused on them alone).
 
     Built for every tile at once when a width is first asked (a few ms, about five
     times per process), rather than tile by tile in many later moves."""
@@ -271,7 +271,7 @@ def _fits_of(tile: str, w: int) -> dict[tuple[str, str], list[tuple[int, int, _F
                 fit = _Fit(o, side, lx, ly, back, o.rot * 3 + _SIDES[side], m,
                            door_floors(o, side), 1 << (back + k), m.any)
                 found.setdefault((_OPPOSITE[d.facing], door_floor(tile, d.floor, side)),
-                                 []).append((back, fit.solid, fit))
+                                 []).append((back, fit.solid, fit.rank, fit))
     return found
 
 
@@ -289,20 +289,22 @@ def _scan(castle: Castle, tile: str, first: bool) -> list[tuple]:
         if not group:
             continue
         at = ((ey - y0) * w + ex - x0) << 2
-        room = doors[e][0]
-        for back, solid, fit in group:
+        room = -1
+        for back, solid, rank, fit in group:
             off = at - back
             if (full >> off) & solid:
                 continue        # the commonest refusal, worth a test before the rest
-            o, side, lx, ly, _back, rank, m, floors, door_bit, _solid = fit
-            k = off * 12 + rank
-            if k in seen:
-                continue
-            seen.add(k)
-            verdict = _verdict(castle, g, o, m, floors, side, off, ex - lx, ey - ly,
-                               door_bit, room)
+            n = len(seen)
+            seen.add(off * 12 + rank)
+            if len(seen) == n:
+                continue        # met at an earlier door
+            if room < 0:
+                room = doors[e][0]
+            o, side, lx, ly, _back, _rank, m, floors, door_bit, _solid = fit
+            x, y = ex - lx, ey - ly
+            verdict = _verdict(castle, g, o, m, floors, side, off, x, y, door_bit, room)
             if verdict > 0 and verdict & 1:
-                out.append((o.rot, ex - lx, ey - ly, side, _rooms(verdict >> 1), e))
+                out.append((o.rot, x, y, side, _rooms(verdict >> 1), e))
                 if first:
                     return out
     return out
