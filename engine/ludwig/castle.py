@@ -12,7 +12,7 @@ from collections import OrderedDict
 
 from . import courtyard
 from . import data as D
-from .grid import Grid
+from .grid import Grid, masks
 from .shapes import Orient, get, shift, unkey
 
 XB = 512            # bit offset of x = 0 in the castle's row masks (cells)
@@ -51,7 +51,7 @@ class Castle:
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
                  "_exits", "_free", "witnesses", "legal", "placeable",
-                 "_open_doors_sorted", "offers", "offered", "values", "bonuses", "previews", "_grid")
+                 "_open_doors_sorted", "offers", "offered", "values", "bonuses", "previews", "_grid", "_owned")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -93,8 +93,10 @@ class Castle:
         self.values: dict[tuple, object] = {}
         #: who scores a bonus for which room type (``points.bonus_index``)
         self.bonuses: tuple | None = None
-        #: tile -> (fixed points, weight per linked room, per adjacent room) (``preview``)
+        #: tile -> (fixed points, weight per linked room, per adjacent room, those
+        #: weights with the rooms' ``owned_contacts``) (``preview``)
         self.previews: dict[str, tuple] = {}
+        self._owned: list[int] | None = None
 
     def copy(self) -> "Castle":
         c = self._bare_copy()
@@ -133,6 +135,19 @@ class Castle:
             self._grid = Grid(self.box, [(o, r["x"], r["y"])
                                          for o, r in zip(self.orients, self.rooms)])
         return self._grid
+
+    def owned_contacts(self) -> list[int]:
+        """Per room, the grid mask of the contact elements ``contact`` gives it: those it
+        touched first (built once).  A tile placed on the grid touches room ``j``, in
+        the sense of ``contact``, iff its contact mask meets the ``j``-th."""
+        if self._owned is None:
+            g, seen, owned = self.grid(), 0, []
+            for o, r in zip(self.orients, self.rooms):
+                mine = masks(o, g.w).contact << g.offset(r["x"], r["y"])
+                owned.append(mine & ~seen)
+                seen |= mine
+            self._owned = owned
+        return self._owned
 
     # -- building -------------------------------------------------------------------
     def add(self, room: dict) -> dict:

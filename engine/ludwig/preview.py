@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .castle import Castle
+from .grid import masks
 from .points import adjacent_to, weights
 from .shapes import get, unkey
 
@@ -14,22 +15,34 @@ def preview_points(castle: Castle, tile: str, cand: tuple) -> int:
 def previews(castle: Castle, tile: str, cands) -> list[int]:
     """:func:`preview_points` of each candidate: a fixed part plus a weight per linked
     and per adjacent room (:func:`points.weights`, worked out once per castle and
-    tile), so each of the many candidates of a listing costs a few look-ups; its
-    adjacent rooms are found only if some of them would count."""
+    tile), so each of the many candidates of a listing costs a few look-ups.  Whether
+    it touches a room with a weight is one mask test per such room (the room's
+    ``Castle.owned_contacts``), for a candidate on the castle's grid."""
     found = castle.previews.get(tile)
     if found is None:
-        found = castle.previews[tile] = weights(castle, tile)
-    fixed, by_link, by_adjacent = found
+        fixed, by_link, by_adjacent = weights(castle, tile)
+        owned = castle.owned_contacts() if by_adjacent and not castle.vertices else None
+        near = tuple((owned[j], w) for j, w in by_adjacent.items() if w) if owned else ()
+        found = castle.previews[tile] = (fixed, by_link, by_adjacent, near)
+    fixed, by_link, by_adjacent, near = found
     if not by_link and not by_adjacent:
         return [fixed] * len(cands)
+    g = castle.grid() if near else None
     out = []
     for cand in cands:
         points = fixed
         for j in cand[4]:
             points += by_link.get(j, 0)
         if by_adjacent:
-            for j in adjacent_to(castle, get(tile, cand[0]), cand[1], cand[2]):
-                points += by_adjacent.get(j, 0)
+            o = get(tile, cand[0])
+            if near and g.fits(o, cand[1], cand[2]):
+                touch, off = masks(o, g.w).contact, g.offset(cand[1], cand[2])
+                for mask, weight in near:
+                    if (mask >> off) & touch:
+                        points += weight
+            else:
+                for j in adjacent_to(castle, o, cand[1], cand[2]):
+                    points += by_adjacent.get(j, 0)
         out.append(points)
     return out
 
