@@ -314,15 +314,12 @@ def clear_cache() -> None:
     _BY_LIST.clear()
 
 
-#: id of a rooms list -> (that list, its length, its first and last rooms as tuples,
+#: id of a rooms list -> (that list, its length, copies of its first and last rooms,
 #: its placement key, its castle): the lists asked about lately, so the same list is
-#: answered without building its key
-_BY_LIST: dict[int, tuple[list, int, tuple, tuple, str, Castle]] = {}
+#: answered without building its key (a room equal to its copy is unchanged; comparing
+#: two dicts is one call, where reading five fields is five)
+_BY_LIST: dict[int, tuple[list, int, dict, dict, str, Castle]] = {}
 _BY_LIST_SIZE = 64
-
-
-def _room_tuple(r: dict) -> tuple:
-    return (r["tile"], r["rot"], r["x"], r["y"], r.get("side"))
 
 
 def _room_key(r: dict) -> str:
@@ -345,11 +342,11 @@ def castle_of(rooms: list[dict]) -> Castle:
     round-tripped state) is looked up by its placements."""
     hit = _BY_LIST.get(id(rooms))
     castle = None
-    if hit is not None and hit[0] is rooms and hit[1] and rooms and _room_tuple(rooms[0]) == hit[2]:
+    if hit is not None and hit[0] is rooms and hit[1] and rooms and rooms[0] == hit[2]:
         n = len(rooms) - hit[1]
-        if n == 0 and _room_tuple(rooms[-1]) == hit[3]:
+        if n == 0 and rooms[-1] == hit[3]:
             return hit[5]
-        if n == 1 and _room_tuple(rooms[-2]) == hit[3]:
+        if n == 1 and rooms[-2] == hit[3]:
             k = hit[4] + _room_key(rooms[-1])       # one room appended to a known list
             castle = _castle_by_key(rooms, k, hit[5])
     if castle is None:
@@ -358,8 +355,8 @@ def castle_of(rooms: list[dict]) -> Castle:
         castle = _castle_by_key(rooms, k, None, len(k) - len(keys[-1]) if keys else 0)
     if len(_BY_LIST) >= _BY_LIST_SIZE:
         del _BY_LIST[next(iter(_BY_LIST))]
-    _BY_LIST[id(rooms)] = (rooms, len(rooms), _room_tuple(rooms[0]) if rooms else (),
-                           _room_tuple(rooms[-1]) if rooms else (), k, castle)
+    _BY_LIST[id(rooms)] = (rooms, len(rooms), dict(rooms[0]) if rooms else {},
+                           dict(rooms[-1]) if rooms else {}, k, castle)
     return castle
 
 
