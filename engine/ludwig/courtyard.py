@@ -174,7 +174,11 @@ class Free:
         return bool((self.full.get(cy, 0) >> ((cx + self.xb) * 4 + q)) & 1)
 
     def leads_out(self, k: int) -> bool:
-        """Does the free space of triangle ``k`` (beyond an open door) reach infinity?"""
+        """Does the free space of triangle ``k`` (beyond an open door) reach infinity?
+
+        From an unsplit triangle the links of :func:`_links` are followed without
+        building their segments, which only a clipped neighbour needs (most of the
+        search runs among unclipped triangles)."""
         split = k in self.clipped
         starts = [2 * k, 2 * k + 1] if split else [2 * k]
         for s in starts:
@@ -183,16 +187,47 @@ class Free:
         seen = set(starts)
         stack = list(starts)
         found = False
-        clipped, memo = self.clipped, self.memo
+        clipped, memo, full, xb = self.clipped, self.memo, self.full, self.xb
         while stack and not found:
             node = stack.pop()
             k = node >> 1
-            cx, cy, _q = unkey(k)
             own = clipped.get(k)
-            if not own and self._known_out(cx, cy):
-                found = True
-                break
-            for n, nh, (a, b) in _links(k, node & 1 if own else None, bool(own)):
+            if own:
+                links = _links(k, node & 1, True)
+            else:
+                cx, cy, q = unkey(k)
+                if self._known_out(cx, cy):
+                    found = True
+                    break
+                row, at = full.get(cy, 0), (cx + xb) * 4
+                base, out = k - q, k + _ACROSS[q]
+                links = []
+                for n, nh, side in ((base + (q + 1) % 4, 0, 0), (base + (q + 3) % 4, 1, 1),
+                                    (out, 1, 2), (out, 0, 3)):
+                    other = clipped.get(n)
+                    nnode = 2 * n + (nh if other else 0)
+                    if nnode in seen:
+                        continue
+                    if other:       # the general path below, with this link's segment
+                        a, b, mid, m = _points(k)
+                        links.append((n, nh, ((b, m), (a, m), (a, mid), (mid, b))[side]))
+                        continue
+                    if side < 2:
+                        if (row >> (at + (n & 3))) & 1:
+                            continue
+                    elif self._solid(n):
+                        continue
+                    known = memo.get(nnode)
+                    if known is not None:
+                        found = known
+                        if found:
+                            break
+                        continue
+                    seen.add(nnode)
+                    stack.append(nnode)
+                if found:
+                    break
+            for n, nh, (a, b) in links:
                 other = clipped.get(n)
                 nnode = 2 * n + (nh if other else 0)
                 if nnode in seen or self._solid(n):
