@@ -51,7 +51,8 @@ class Castle:
     __slots__ = ("rooms", "orients", "shifts", "full", "part", "circles", "contact",
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
                  "_exits", "_free", "witnesses", "legal", "placeable",
-                 "_open_doors_sorted", "offers", "offered", "values", "bonuses", "previews", "_grid", "_owned")
+                 "_open_doors_sorted", "offers", "offered", "values", "bonuses", "previews", "_grid", "_owned",
+                 "bonuses_before")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -93,6 +94,8 @@ class Castle:
         self.values: dict[tuple, object] = {}
         #: who scores a bonus for which room type (``points.bonus_index``)
         self.bonuses: tuple | None = None
+        #: the parent castle's ``bonuses`` (this one's are those plus the last room's)
+        self.bonuses_before: tuple | None = None
         #: tile -> (fixed points, weight per linked room, per adjacent room, those
         #: weights with the rooms' ``owned_contacts``) (``preview``)
         self.previews: dict[str, tuple] = {}
@@ -122,11 +125,16 @@ class Castle:
         c = self._bare_copy()
         c.add(room)
         c.witnesses = self.placeable
+        c.bonuses_before = self.bonuses
         if self._open_doors_sorted is not None:
             c._open_doors_sorted = c._open_doors_grown(self._open_doors_sorted)
         if self._grid is not None and self._grid.holds(c.box):
-            c._grid = self._grid.copy()
-            c._grid.put(c.orients[-1], room["x"], room["y"])
+            g = c._grid = self._grid.copy()
+            o, x, y = c.orients[-1], room["x"], room["y"]
+            g.put(o, x, y)
+            if self._owned is not None:     # the parent grid's contact: all rooms' so far
+                c._owned = self._owned + [
+                    (masks(o, g.w).contact << g.offset(x, y)) & ~self._grid.contact]
         return c
 
     def grid(self) -> Grid:

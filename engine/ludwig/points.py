@@ -46,26 +46,39 @@ def rescore(castle: Castle, i: int) -> int:
 def bonus_index(castle: Castle) -> tuple[list[str], dict[str, int], dict[str, tuple]]:
     """(type of each room, rooms per type, type -> (sum of the "anywhere" bonuses that
     count a room of that type, {room: per} of the "connected" ones, {room: per} of the
-    "adjacent" ones)), built once per castle."""
+    "adjacent" ones)), built once per castle: from its parent's (``bonuses_before``)
+    plus its last room when known, else room by room."""
     found = castle.bonuses
     if found is None:
-        kinds = [_TILE[r["tile"]][1] for r in castle.rooms]
-        count: dict[str, int] = {}
-        by_type: dict[str, tuple] = {}
-        for j, room in enumerate(castle.rooms):
-            count[kinds[j]] = count.get(kinds[j], 0) + 1
-            _base, _kind, bkind, per, types = _TILE[room["tile"]]
-            for t in types:
-                anywhere, conn, adj = by_type.get(t) or (0, {}, {})
-                if bkind == "anywhere":
-                    anywhere += per
-                elif bkind == "connected":
-                    conn[j] = per
-                elif bkind == "adjacent":
-                    adj[j] = per
-                by_type[t] = (anywhere, conn, adj)
+        rooms, before = castle.rooms, castle.bonuses_before
+        if before is not None and len(before[0]) == len(rooms) - 1:
+            kinds, count, by_type = before[0][:], before[1].copy(), before[2].copy()
+            _count(kinds, count, by_type, len(rooms) - 1, rooms[-1]["tile"], True)
+        else:
+            kinds, count, by_type = [], {}, {}
+            for j, room in enumerate(rooms):
+                _count(kinds, count, by_type, j, room["tile"], False)
         found = castle.bonuses = (kinds, count, by_type)
     return found
+
+
+def _count(kinds: list, count: dict, by_type: dict, j: int, tile: str, shared: bool) -> None:
+    """Add room ``j`` (``tile``) to a bonus index; ``shared``: the index's inner dicts
+    belong to another castle too, so those it changes are copied first."""
+    _base, kind, bkind, per, types = _TILE[tile]
+    kinds.append(kind)
+    count[kind] = count.get(kind, 0) + 1
+    for t in types:
+        anywhere, conn, adj = by_type.get(t) or (0, {}, {})
+        if bkind == "anywhere":
+            anywhere += per
+        elif bkind == "connected":
+            conn = conn.copy() if shared else conn
+            conn[j] = per
+        elif bkind == "adjacent":
+            adj = adj.copy() if shared else adj
+            adj[j] = per
+        by_type[t] = (anywhere, conn, adj)
 
 
 def _parts(castle: Castle, tile: str, links: Iterable[int], adjacent) -> tuple[int, int, int]:
