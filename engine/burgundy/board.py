@@ -48,7 +48,8 @@ def play_order(track: list) -> list[int]:
     """Seats in playing order: rightmost space first, top of a stack first."""
     order = []
     for space in reversed(track):
-        order.extend(reversed(space))
+        if space:
+            order += space[::-1]  # a list extends a list at C speed: reversed() did not
     return order
 
 

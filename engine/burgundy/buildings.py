@@ -67,9 +67,5 @@ def _with_decline(options):
     return lambda state, frame, p: options(state, frame, p) + [DECLINE]
 
 
-def _choose(state: dict, seat: int, frame: dict, option) -> list[Event]:
-    return do_action(state, seat, option)
-
-
 for _kind, _options in HANDLER_OPTIONS.items():
-    register(_kind, _with_decline(_options), _choose, first)
+    register(_kind, _with_decline(_options), do_action, first)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from engine.core import Option
 from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
-from engine.burgundy.dice import _COST, cost_row
-from engine.burgundy.estate import COLOUR_KEY, PLACEMENT_KEY, Layout, layout, legal_spaces
+from engine.burgundy.dice import _COST
+from engine.burgundy.estate import COLOUR_KEY, PLACEMENT_KEY, Layout, layout
 from engine.burgundy.knowledge import (
     DOUBLE_STEP, IGNORE_BUILDING_LIMIT, PLACE_FREE_STEP, TAKE_FREE_STEP,
 )
@@ -51,13 +51,25 @@ def _take(d: int, cost: int, tile: str) -> Opt:
 
 def space_costs(p: dict, tile: str, die: int | None, facts: Layout | None = None
                 ) -> list[tuple[int, int]]:
-    """(space, worker cost) for every legal, affordable space for ``tile``."""
-    spaces = legal_spaces(p, tile, facts)
-    if not die:
-        return [(s, 0) for s in spaces]
-    row = cost_row(p["know"], die, PLACE_FREE_STEP[TILES[tile].colour])
+    """(space, worker cost) for every legal, affordable space for ``tile``, in ascending
+    order: the legal spaces of :func:`~engine.burgundy.estate.legal_spaces` read off the
+    layout's mask here, with the costs of :func:`~engine.burgundy.dice.cost_row` (no
+    call per step: every space choice asks it)."""
+    facts = facts or layout(p)
+    know = p["know"]
+    mask = facts.legal_mask(COLOUR_KEY[tile] if IGNORE_BUILDING_LIMIT in know
+                            else PLACEMENT_KEY[tile])
+    row = _COST[DOUBLE_STEP in know][_PLACE_FREE[tile] in know][die] if die else _NO_COST
     workers = p["workers"]
-    return [(s, row[DIE[s]]) for s in spaces if row[DIE[s]] <= workers]
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        space = low.bit_length() - 1
+        cost = row[DIE[space]]
+        if cost <= workers:
+            out.append((space, cost))
+    return out
 
 
 def place_options(p: dict, die: int | None) -> list[Opt]:
@@ -118,9 +130,13 @@ def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
     """``space:<id>`` for every legal, affordable space, made afresh: an option names
     the tile too, and half the (space, cost, tile) triples of a random game were new
     (a kept table of them cost more than it saved)."""
-    return [Option(f"space:{s}", "space_cost" if cost else "space",
+    return [Option(_SPACE_IDS[s], "space_cost" if cost else "space",
                    {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
             for s, cost in space_costs(p, tile, die)]
+
+
+#: space -> its ``space:<id>`` option id (made once, not formatted per option)
+_SPACE_IDS = tuple(f"space:{s}" for s in range(38))
 
 
 def sell_options(p: dict, die: int | None) -> list[Opt]:
@@ -140,7 +156,7 @@ def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool 
     order: ``take`` per affordable depot tile, ``place`` per stored tile, ``sell`` per
     goods type held, ``workers`` (the keywords leave parts out).
 
-    One function and one look-up of the player's :func:`_profile`, not a helper per
+    One function and one look-up of the player's :func:`_profile` (inline), not a helper per
     part: the die menu is the hottest thing a playout builds (about 225 per random
     4-seat game), and calls and per-depot cost checks were a third of it.
 
@@ -150,7 +166,10 @@ def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool 
     :class:`Layout` gives the die numbers a tile may use (a bit mask), and the profile's
     span table their span of worker costs (:func:`_span_codes`)."""
     know = p["know"]
-    affordable, sellable, spans = _profile(know, die, p["workers"])
+    have = p["workers"]  # the look-up of _profile, inline (it runs per die menu)
+    key = (DOUBLE_STEP in know, TAKE_FREE_STEP in know, die or 0,
+           have if have < _MAX_COST else _MAX_COST)
+    affordable, sellable, spans = _PROFILES.get(key) or _make_profile(key)
     out: list[Opt] = []
     if takes:
         depots = state["depots"]

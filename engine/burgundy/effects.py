@@ -122,10 +122,6 @@ def _castle_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return action_options(state, p, None) + [DECLINE]
 
 
-def _castle_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
-    return do_action(state, seat, option)
-
-
 register("ship", _ship_options, _ship_choose)
 register("ship_goods", _ship_goods_options, _ship_goods_choose)
-register("castle", _castle_options, _castle_choose, prefer("workers"))
+register("castle", _castle_options, do_action, prefer("workers"))

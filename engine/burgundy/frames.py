@@ -16,7 +16,7 @@ from typing import Callable, NamedTuple
 
 from engine.core import Event
 from engine.burgundy.actions import BUY_PRICE, STORAGE, sell, take_tile, take_workers
-from engine.burgundy.choices import Opt
+from engine.burgundy.choices import BACK, Opt
 
 
 class Handler(NamedTuple):
@@ -92,13 +92,18 @@ def finish_take(state: dict, seat: int, tile: str, depot: int, cost: int,
     return take_tile(state, seat, tile, depot, kind)
 
 
-def do_action(state: dict, seat: int, option: Opt) -> list[Event]:
-    """Carry out ``take``/``place``/``sell``/``workers``/``decline`` for the top frame.
+def do_action(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
+    """The ``choose`` of the die, castle and building frames (``frame``, on top): carry
+    out ``take``/``place``/``sell``/``workers``/``decline``, or ``back`` (only a die menu
+    offers it).
 
     The option's ``cost`` param is the worker cost of the die used (0 without a die);
-    ``place`` opens the space choice, ``take`` may open the discard choice; the others
-    close the frame at once.
+    ``place`` opens the space choice, ``take`` may open the discard choice; ``back`` leaves
+    the frame for the turn menu; the others close the frame at once.
     """
+    if option is BACK:
+        state["stack"].pop()
+        return []
     verb, _, rest = option.id.partition(":")
     if verb == "take":
         params = option.params

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.core import Event, Option
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
 from engine.burgundy.choices import BACK, WORKERS, Opt, action_options, space_options
-from engine.burgundy.data import DEPOTS
+from engine.burgundy.data import DEPOTS, TILES
 from engine.burgundy.effects import resolve_effect
 from engine.burgundy.flow import next_turn
 from engine.burgundy.frames import (
@@ -78,13 +78,6 @@ def die_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return options
 
 
-def _die_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
-    if option is BACK:
-        state["stack"].pop()
-        return []
-    return do_action(state, seat, option)
-
-
 # -- choosing the space -----------------------------------------------------------------
 def _space_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     return space_options(p, frame["tile"], parent_die(state, p)) + [BACK]
@@ -109,8 +102,12 @@ def _discard_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     new tile too, and the (stored, new) pairs of random play hardly repeat (a kept
     table of them missed 85% of the time, which cost twice a plain making)."""
     new = frame["tile"]
-    return [Option(f"discard:{t}", "discard", {"tile": t, "new": new})
+    return [Option(_DISCARD_IDS[t], "discard", {"tile": t, "new": new})
             for t in p["store"]] + [BACK]
+
+
+#: tile -> its ``discard:<tile>`` option id (made once, not formatted per option)
+_DISCARD_IDS = {t: f"discard:{t}" for t in TILES}
 
 
 def _discard_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
@@ -122,6 +119,6 @@ def _discard_choose(state: dict, seat: int, frame: dict, option: Opt) -> list[Ev
                                 frame["buy"])
 
 
-register("die_action", die_options, _die_choose, lambda options: WORKERS.id)  # always offered
+register("die_action", die_options, do_action, lambda options: WORKERS.id)  # always offered
 register("space", _space_options, _space_choose, first)
 register("discard", _discard_options, _discard_choose, first)
