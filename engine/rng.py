@@ -58,8 +58,8 @@ class Rng:
         if hi < lo:
             raise ValueError("randint needs lo <= hi")
         holder, key = self._holder, self._key
-        holder[key], values = _draws(holder[key], [hi - lo + 1] * count)
-        return [lo + v for v in values] if lo else values
+        holder[key], values = _uniform(holder[key], lo, hi - lo + 1, count)
+        return values
 
     def shuffle(self, seq: MutableSequence) -> None:
         """Fisher-Yates shuffle in place (its draws made at once, :func:`_draws`)."""
@@ -112,6 +112,17 @@ def _draws(s: int, ranges: Sequence[int]) -> tuple[int, list[int]]:
         s, value = _below(s, n)
         values.append(value)
     return s, values
+
+
+def _uniform(s: int, lo: int, n: int, count: int) -> tuple[int, list[int]]:
+    """(the state after, ``lo`` plus a uniform integer below ``n``, ``count`` times): the
+    draws of :func:`_draws` for ``count`` equal ranges, added to ``lo`` in the same pass
+    (callgrind: the 9 dice of a 4-seat Burgundy round, 34k instead of 40k instructions)."""
+    outputs = _outputs(s, count) if count else ()
+    if not outputs or max(outputs) <= _SPAN - n:
+        return (s + count * _GOLDEN) & _MASK, [lo + z % n for z in outputs]
+    s, values = _draws(s, [n] * count)
+    return s, [lo + v for v in values]
 
 
 def _outputs(s: int, count: int) -> list[int]:

@@ -6,6 +6,8 @@ and ``box`` (goods returned unseen at setup).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core import Event, Rng
 from engine.burgundy.data import (
     BLACK_BACK, BLACK_PER_PHASE, COLOUR_BACK, DEPOT_SPACES, DEPOTS, PHASES, THREE_PLAYER_SWAP,
@@ -25,17 +27,25 @@ def depot_colour(state: dict, depot: int, slot: int) -> str | None:
     return colour
 
 
+@lru_cache(maxsize=None)
+def _slot_backs(n: int, phase: int) -> tuple[tuple[str | None, ...], ...]:
+    """Per depot, per space: the back of the supply that fills it at ``n`` players in
+    ``phase`` (None: unused), from :func:`depot_colour` (a few dozen (n, phase) pairs)."""
+    state = {"n": n, "phase": phase}
+    return tuple(tuple(COLOUR_BACK[c] if (c := depot_colour(state, d, i)) else None
+                       for i in range(len(DEPOT_SPACES[d])))
+                 for d in DEPOTS)
+
+
 def prepare_phase(state: dict) -> list[Event]:
     """Clear the board's hex tiles, refill depots and the black depot, reveal the goods."""
     out, supply = state["out"], state["supply"]
     for depot in state["depots"]:
         out.extend(t for t in depot if t is not None)
     out.extend(state["black"])
-    for d in DEPOTS:
-        slots = state["depots"][d - 1]
-        for i in range(len(slots)):
-            colour = depot_colour(state, d, i)
-            pile = supply[COLOUR_BACK[colour]] if colour else None
+    for slots, backs in zip(state["depots"], _slot_backs(state["n"], state["phase"])):
+        for i, back in enumerate(backs):
+            pile = supply[back] if back else None
             slots[i] = pile.pop() if pile else None
     black = supply[BLACK_BACK]
     state["black"] = [black.pop() for _ in range(min(BLACK_PER_PHASE[state["n"]], len(black)))]

@@ -36,11 +36,17 @@ _MAX_COST = 3
 
 def take_options(state: dict, p: dict, die: int | None, categories=None) -> list[Opt]:
     """``take:<depot>:<tile>`` for every affordable tile on depots 1-6 (of
-    ``categories`` only, if given: then no die is used)."""
-    out = action_options(state, p, die, places=False, sales=False, workers=False)
+    ``categories`` only, if given: then no die is used, so every depot is free, and only
+    those tiles are looked at: a building asks it when placed and again for its menu)."""
     if categories is None:
-        return out
-    return [o for o in out if TILES[o.params["tile"]].category in categories]
+        return action_options(state, p, die, places=False, sales=False, workers=False)
+    return [_TAKE[d][0].get(tile) or _take(d, 0, tile)
+            for d, slots in zip(DEPOTS, state["depots"])
+            for tile in slots if tile is not None and _CATEGORY[tile] in categories]
+
+
+#: tile -> its category
+_CATEGORY = {t.id: t.category for t in TILES.values()}
 
 
 def _take(d: int, cost: int, tile: str) -> Opt:

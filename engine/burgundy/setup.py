@@ -36,16 +36,22 @@ def new_player(estate: int, workers: int) -> dict:
     }
 
 
+#: the face-down tile supplies by back, in data order, and every goods tile, before the
+#: shuffle (worked out once: a random playout is mostly setup and a few hundred moves)
+_SUPPLY: dict[str, tuple[str, ...]] = {}
+for _tile in TILES.values():
+    _SUPPLY[_tile.back] = _SUPPLY.get(_tile.back, ()) + (_tile.id,)
+_GOODS = tuple(g for g in GOODS for _ in range(GOODS_PER_TYPE[g]))
+
+
 def setup_state(seats: int, options: dict, seed: int) -> dict:
     """A fresh game: supplies shuffled, goods dealt, start player drawn, phase A laid out."""
     state: dict = {"rng": Rng.seed_value(seed)}
     rng = Rng(state)
-    supply: dict[str, list[str]] = {}
-    for tile in TILES.values():
-        supply.setdefault(tile.back, []).append(tile.id)
+    supply = {back: list(pile) for back, pile in _SUPPLY.items()}
     for pile in supply.values():
         rng.shuffle(pile)
-    goods = [g for g in GOODS for _ in range(GOODS_PER_TYPE[g])]
+    goods = list(_GOODS)
     rng.shuffle(goods)
     stacks = [goods[i * GOODS_STACK:(i + 1) * GOODS_STACK] for i in range(len(PHASES))]
     rest = goods[len(PHASES) * GOODS_STACK:]

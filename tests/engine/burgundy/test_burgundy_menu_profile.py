@@ -7,6 +7,8 @@ import random
 
 from engine.ai import choose
 from engine.burgundy import GAME
+from engine.burgundy.buildings import TAKES
+from engine.burgundy.data import TILES
 from engine.burgundy.choices import (
     WORKERS, action_options, place_options, sell_options, space_costs, take_options,
 )
@@ -75,3 +77,25 @@ def test_profile_menus_equal_the_plain_derivation():
             decision = GAME.pending(state)[0]
             GAME.apply(state, decision.seat, choose(GAME, state, decision, rnd, smart=False))
     assert checked > 10_000
+
+
+def test_building_take_menus_equal_the_plain_derivation():
+    """A building's take menu (``take_options`` with categories, no die) is the free take
+    menu's tiles of those categories, in the same order, with the same options."""
+    checked = 0
+    for seed in range(3):
+        state = GAME.setup(4, {}, seed)
+        rnd = random.Random(seed)
+        for move in range(300):
+            if GAME.result(state) is not None:
+                break
+            if move % 5 == 0:
+                p = state["players"][state["active"]]
+                for categories in TAKES.values():
+                    want = [o for o in plain_menu(state, p, None) if o[0].startswith("take:")
+                            and TILES[o[2]["tile"]].category in categories]
+                    assert seen(take_options(state, p, None, categories)) == want
+                    checked += 1
+            decision = GAME.pending(state)[0]
+            GAME.apply(state, decision.seat, choose(GAME, state, decision, rnd, smart=False))
+    assert checked > 100
