@@ -52,7 +52,7 @@ class Castle:
                  "doors", "fence", "vertices", "met", "shared", "_rays", "links", "adjacent", "open", "box",
                  "_exits", "_free", "witnesses", "legal", "placeable",
                  "_open_doors_sorted", "offers", "offered", "values", "bonuses", "previews", "_grid", "_owned",
-                 "bonuses_before")
+                 "bonuses_before", "kept")
 
     def __init__(self) -> None:
         self.rooms: list[dict] = []
@@ -74,6 +74,7 @@ class Castle:
         self._exits: list | None = None
         self._free: courtyard.Free | None = None
         self._rays: tuple | None = None
+        self.kept = 0           # grows left to keep (``_castle_by_key``)
         self._forget()
 
     def _forget(self) -> None:
@@ -117,6 +118,7 @@ class Castle:
         c.links, c.adjacent = self.links[:], self.adjacent[:]   # sets shared: see add
         c.open, c.box = self.open[:], self.box[:] if self.box else None
         c._exits = c._rays = c._free = None
+        c.kept = 0
         return c
 
     def grown(self, room: dict) -> "Castle":
@@ -302,19 +304,22 @@ class Castle:
         return any(free.leads_out(out) for _i, _n, out in self._open_doors())
 
 
-#: Castles by placement key, in two segments.  A castle enters ``_YOUNG``; it moves to
-#: ``_CACHE`` (least recently used first) when its key is asked again: a table's
-#: castle when its state is loaded again, a search's root castle.  Most castles are
-#: asked for by key only once, when built: a playout or a move grows the state's own
-#: list, which ``_BY_LIST`` answers by identity.  Those leave young, a few grows later,
-#: while their memory is still in the processor's caches: freeing a castle (a few
-#: hundred objects) cost about 20 us from a 256-entry cache, 6-9 us from 8 young ones.
-#: With 4 young ones a random 4-seat game's placing actions took 0.086 ms (median)
-#: against 0.094 ms with 8; 1 and 2 measured as 4.
+#: Castles by placement key, in two segments.  ``_CACHE`` keeps castles whose key was
+#: asked again (a table's castle when its state is loaded again, a search's root
+#: castles) and those grown from them up to :data:`KEEP_DEPTH` rooms on (a search's
+#: moves and rollouts from its root), least recently used first.  Any other castle
+#: enters ``_YOUNG`` and moves to ``_CACHE`` if its key is asked again.  Most castles of
+#: a playout or a move are asked for by key only once, when built: it grows the
+#: state's own list, which ``_BY_LIST`` answers by identity.  Those leave young a few
+#: grows later, while their memory is still in the processor's caches: freeing a
+#: castle (a few hundred objects) cost about 20 us from a 256-entry cache, 6-9 us from
+#: 8 young ones.  With 4 young ones a random 4-seat game's placing actions took 0.086
+#: ms (median) against 0.094 ms with 8; 1 and 2 measured as 4.
 _CACHE: OrderedDict = OrderedDict()
 _CACHE_SIZE = 256
 _YOUNG: OrderedDict = OrderedDict()
 _YOUNG_SIZE = 4
+KEEP_DEPTH = 3
 
 
 def clear_cache() -> None:
@@ -380,14 +385,15 @@ def _castle_by_key(rooms: list[dict], k: str, base: Castle | None = None,
         return found
     found = _YOUNG.pop(k, None)
     if found is not None:       # asked again: kept for longer
-        _CACHE[k] = found
-        if len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        _keep(k, found, KEEP_DEPTH)
         return found
     if base is None and rooms:
         base = _CACHE.get(k[:parent]) or _YOUNG.get(k[:parent])
     if base is not None:
         castle = base.grown(rooms[-1])
+        if base.kept:
+            _keep(k, castle, base.kept - 1)
+            return castle
     else:
         castle = Castle()
         for room in rooms:
@@ -396,3 +402,10 @@ def _castle_by_key(rooms: list[dict], k: str, base: Castle | None = None,
     if len(_YOUNG) > _YOUNG_SIZE:
         _YOUNG.popitem(last=False)
     return castle
+
+
+def _keep(k: str, castle: Castle, depth: int) -> None:
+    castle.kept = max(castle.kept, depth)
+    _CACHE[k] = castle
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
