@@ -10,7 +10,7 @@ or None for "any value, free" (castle extra action, building effects, City Hall)
 """
 from __future__ import annotations
 
-from engine.core import Option
+from engine.core import Option, make_option
 from engine.burgundy.data import DEPOTS, DIE, GOODS, TILES
 from engine.burgundy.dice import _COST
 from engine.burgundy.estate import COLOUR_KEY, PLACEMENT_KEY, Layout, layout
@@ -136,8 +136,8 @@ def space_options(p: dict, tile: str, die: int | None) -> list[Opt]:
     """``space:<id>`` for every legal, affordable space, made afresh: an option names
     the tile too, and half the (space, cost, tile) triples of a random game were new
     (a kept table of them cost more than it saved)."""
-    return [Option(_SPACE_IDS[s], "space_cost" if cost else "space",
-                   {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
+    return [make_option(_SPACE_IDS[s], "space_cost" if cost else "space",
+                        {"space": s, "die": DIE[s], "cost": cost, "tile": tile})
             for s, cost in space_costs(p, tile, die)]
 
 

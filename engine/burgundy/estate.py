@@ -43,6 +43,21 @@ DIE_MASK = tuple(sum(BIT[s] for s in range(1, 38) if DIE[s] == n) for n in range
 DIE_BIT = tuple(1 << DIE[s] if s else 0 for s in range(38))
 
 
+#: per byte ``k`` of a space mask (spaces 8k..8k+7), per value of that byte: the die
+#: number mask of its spaces (:meth:`Layout.die_mask` reads five bytes, whatever the
+#: number of spaces: a loop per space cost more)
+def _byte_dies(k: int) -> tuple[int, ...]:
+    out = [0] * 256
+    for b in range(1, 256):
+        low = (b & -b).bit_length() - 1  # each value: the one without its lowest bit, and it
+        space = 8 * k + low
+        out[b] = out[b & (b - 1)] | (DIE_BIT[space] if space < 38 else 0)
+    return tuple(out)
+
+
+_BYTE_DIES = tuple(_byte_dies(k) for k in range(5))
+
+
 class Layout:
     """Where tiles may go on one estate layout (a tuple of the spaces' tiles), as bit
     masks of spaces: ``covered``, ``frontier`` (empty spaces next to a covered one) and,
@@ -130,12 +145,10 @@ class Layout:
         out = self.dies.get(key)
         if out is None:
             legal = self.legal_mask(key)
-            out = 0
-            while legal:
-                low = legal & -legal
-                out |= DIE_BIT[low.bit_length() - 1]
-                legal ^= low
-            self.dies[key] = out
+            out = self.dies[key] = (
+                _BYTE_DIES[0][legal & 255] | _BYTE_DIES[1][legal >> 8 & 255]
+                | _BYTE_DIES[2][legal >> 16 & 255] | _BYTE_DIES[3][legal >> 24 & 255]
+                | _BYTE_DIES[4][legal >> 32])
         return out
 
     def numbers(self, tile_id: str, any_city: bool) -> tuple[int, ...]:

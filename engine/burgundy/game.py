@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from engine import simultaneous
 from engine.core import (
-    Action, Decision, Event, Game, Hook, OptionSpec, Result, RuleError, State,
+    Action, Decision, Event, Game, Hook, OptionSpec, Result, RuleError, State, make_decision,
 )
 from engine.burgundy import ai, errors, scoring, view as view_mod
 from engine.burgundy.flow import settle
@@ -89,9 +89,9 @@ class Burgundy(Game):
         if not stack:
             frame = None
             options = turn_options(state, p)
-            decision = Decision(seat, "turn", tuple(options), False,
-                                options[-1].id if options[-1] is END else options[0].id,
-                                _WHITE_PARAMS[state["white"]])
+            decision = make_decision(seat, "turn", tuple(options),
+                                     options[-1].id if options[-1] is END else options[0].id,
+                                     _WHITE_PARAMS[state["white"]])
         elif stack[-1]["k"] == "die_action":  # the hot one: built here without a detour
             frame = stack[-1]
             die = frame["die"]
@@ -99,15 +99,15 @@ class Burgundy(Game):
             options = action_options(state, p, value)  # as turn.die_options, inline
             if "auto" not in frame:
                 options.append(BACK)
-            decision = Decision(seat, "die_action", tuple(options), False, WORKERS.id,
-                                _DIE_PARAMS[die][value])
+            decision = make_decision(seat, "die_action", tuple(options), WORKERS.id,
+                                     _DIE_PARAMS[die][value])
         else:
             frame = stack[-1]
             kind = frame["k"]
             handler = HANDLERS[kind]
             options = handler.options(state, frame, p)
-            decision = Decision(seat, kind, tuple(options), False, handler.default(options),
-                                {"tile": frame["tile"]} if "tile" in frame else {})
+            decision = make_decision(seat, kind, tuple(options), handler.default(options),
+                                     {"tile": frame["tile"]} if "tile" in frame else {})
         self._memo = (state, moves, decision, frame)
         return [decision]
 

@@ -7,7 +7,7 @@ Decisions: ``turn`` (``die:<i>``, ``buy_black:<tile>``, ``buy:<depot>:<tile>``, 
 """
 from __future__ import annotations
 
-from engine.core import Event, Option
+from engine.core import Event, Option, make_option
 from engine.burgundy.actions import can_buy, discard_stored, place_tile
 from engine.burgundy.choices import BACK, WORKERS, Opt, action_options, space_options
 from engine.burgundy.data import DEPOTS, TILES
@@ -102,8 +102,9 @@ def _discard_options(state: dict, frame: dict, p: dict) -> list[Opt]:
     new tile too, and the (stored, new) pairs of random play hardly repeat (a kept
     table of them missed 85% of the time, which cost twice a plain making)."""
     new = frame["tile"]
-    return [Option(_DISCARD_IDS[t], "discard", {"tile": t, "new": new})
-            for t in p["store"]] + [BACK]
+    out = [make_option(_DISCARD_IDS[t], "discard", {"tile": t, "new": new}) for t in p["store"]]
+    out.append(BACK)
+    return out
 
 
 #: tile -> its ``discard:<tile>`` option id (made once, not formatted per option)

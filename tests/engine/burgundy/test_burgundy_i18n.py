@@ -39,12 +39,13 @@ def literals(call_name, arg_index):
 
 
 def option_labels():
-    """Labels of the ``Option(id, label, ...)`` calls written in the engine source (a
-    conditional label counts with both of its constants)."""
+    """Labels of the ``Option(id, label, ...)`` and ``make_option(id, label, ...)`` calls
+    written in the engine source (a conditional label counts with both of its constants)."""
     found = set()
     for path in SOURCES:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Option"
+            if (isinstance(node, ast.Call)
+                    and getattr(node.func, "id", None) in ("Option", "make_option")
                     and len(node.args) > 1):
                 label = node.args[1]
                 for part in (label.body, label.orelse) if isinstance(label, ast.IfExp) else (label,):
