@@ -206,6 +206,16 @@ class Event:
                    None if seen is None else frozenset(seen))
 
 
+def make_event(kind: str, params: Mapping[str, Any]) -> Event:
+    """``Event(kind, params)`` (public), made as :func:`make_option` makes options: for
+    the events an engine says on nearly every move."""
+    event = _new(Event)
+    event.kind = kind
+    event.params = params
+    event.visible_to = None
+    return event
+
+
 @dataclass(frozen=True, slots=True)
 class Result:
     """The end of a game.

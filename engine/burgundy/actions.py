@@ -5,7 +5,7 @@ Each function mutates the state and returns the events; the decision layer
 """
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, make_event
 from engine.burgundy.data import PHASE_BONUS, REGION_VP, SALE_SILVER, SALE_VP, TILES, BONUS_VP
 from engine.burgundy import estate
 from engine.burgundy.knowledge import (
@@ -37,13 +37,13 @@ def take_tile(state: dict, seat: int, tile: str, depot: int, kind: str = "take")
     """Move ``tile`` from a depot into the seat's storage (room already made)."""
     remove_from_board(state, tile, depot)
     state["players"][seat]["store"].append(tile)
-    return [Event(kind, {"seat": seat, "tile": tile, "depot": depot})]
+    return [make_event(kind, {"seat": seat, "tile": tile, "depot": depot})]
 
 
 def discard_stored(state: dict, seat: int, tile: str) -> list[Event]:
     state["players"][seat]["store"].remove(tile)
     state["out"].append(tile)
-    return [Event("discard", {"seat": seat, "tile": tile})]
+    return [make_event("discard", {"seat": seat, "tile": tile})]
 
 
 def sell(state: dict, seat: int, goods: int) -> list[Event]:
@@ -75,7 +75,7 @@ def take_workers(state: dict, seat: int) -> list[Event]:
     if WORKERS_SILVER in p["know"]:
         p["silver"] += 1
         return [Event("workers_silver", {"seat": seat, "workers": workers, "silver": 1})]
-    return [Event("workers", {"seat": seat, "workers": workers})]
+    return [make_event("workers", {"seat": seat, "workers": workers})]
 
 
 def place_tile(state: dict, seat: int, tile: str, space: int) -> list[Event]:
@@ -84,7 +84,7 @@ def place_tile(state: dict, seat: int, tile: str, space: int) -> list[Event]:
     p["store"].remove(tile)
     p["sp"][space] = tile
     facts = estate.placed(p, space)
-    events = [Event("place", {"seat": seat, "tile": tile, "space": space})]
+    events = [make_event("place", {"seat": seat, "tile": tile, "space": space})]
     if facts.region_complete(space):
         size = len(estate.region_spaces(p, space))
         bonus = PHASE_BONUS[state["phase"]]

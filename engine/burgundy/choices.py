@@ -182,8 +182,7 @@ def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool 
         for index, made, d, cost in affordable:
             for tile in depots[index]:
                 if tile is not None:
-                    opt = made.get(tile)
-                    out.append(_take(d, cost, tile) if opt is None else opt)
+                    out.append(made.get(tile) or _take(d, cost, tile))  # options are truthy
     store = p["store"]
     if store and places:
         facts = layout(p)
@@ -198,15 +197,13 @@ def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool 
                 mask = facts.die_mask(key)
             code = spans[free in know][mask]
             if code:
-                opt = made[code]
-                out.append(_place(tile, code) if opt is None else opt)
+                out.append(made[code] or _place(tile, code))
     if sales:
         goods = p["goods"]
         for g, cost in sellable:
             count = goods[g]
             if count:
-                opt = _SELL.get((g, count, cost))
-                out.append(_sell(g, count, cost) if opt is None else opt)
+                out.append(_SELL.get((g, count, cost)) or _sell(g, count, cost))
     if workers:
         out.append(WORKERS)
     return out

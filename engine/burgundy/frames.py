@@ -92,6 +92,11 @@ def finish_take(state: dict, seat: int, tile: str, depot: int, cost: int,
     return take_tile(state, seat, tile, depot, kind)
 
 
+#: an action option's label -> its verb (the option id's head; a label is one look-up)
+_VERB = {"take": "take", "take_cost": "take", "place": "place", "place_cost": "place",
+         "place_costs": "place", "sell": "sell", "sell_cost": "sell", "workers": "workers"}
+
+
 def do_action(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
     """The ``choose`` of the die, castle and building frames (``frame``, on top): carry
     out ``take``/``place``/``sell``/``workers``/``decline``, or ``back`` (only a die menu
@@ -104,17 +109,17 @@ def do_action(state: dict, seat: int, frame: dict, option: Opt) -> list[Event]:
     if option is BACK:
         state["stack"].pop()
         return []
-    verb, _, rest = option.id.partition(":")
+    verb = _VERB.get(option.label)
     if verb == "take":
         params = option.params
         return start_take(state, seat, params["tile"], params["depot"], params["cost"])
     if verb == "place":
-        state["stack"].append({"tile": rest, "k": "space"})  # as push() makes it
+        state["stack"].append({"tile": option.params["tile"], "k": "space"})  # as push()
         return []
     p = state["players"][seat]
     if verb == "sell":
         close_parent(state, p, option.params["cost"])
-        return sell(state, seat, int(rest))
+        return sell(state, seat, int(option.id.partition(":")[2]))
     close_parent(state, p, 0)
     if verb == "workers":
         return take_workers(state, seat)

@@ -1,9 +1,9 @@
-"""``core.make_option`` and ``core.make_decision`` (the class call skipped for speed)
+"""``core.make_option``, ``make_decision`` and ``make_event`` (the class call skipped for speed)
 make objects equal to the class's own, with every field set, so nothing can tell them
 apart; a field added to the classes fails here until the makers set it too."""
 from dataclasses import fields
 
-from engine.core import Decision, Option, make_decision, make_option
+from engine.core import Decision, Event, Option, make_decision, make_event, make_option
 
 
 def _same(made, built) -> None:
@@ -36,3 +36,12 @@ def test_made_objects_stay_plain_contract_objects():
     decision = make_decision(1, "k", (option,), "x", {})
     assert decision.option("x") is option and decision.option("z") is None
     assert decision == Decision(1, "k", (Option("x", "y", {}),), False, "x", {})
+
+
+def test_make_event_equals_the_class_call():
+    params = {"seat": 1, "tile": "t1"}
+    made = make_event("take", params)
+    _same(made, Event("take", params))
+    assert made.visible_for(None) and made.visible_for(3)
+    assert made.to_json() == {"kind": "take", "params": params, "visible_to": None}
+    assert [f.name for f in fields(Event)] == ["kind", "params", "visible_to"]
