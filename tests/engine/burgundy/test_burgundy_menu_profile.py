@@ -50,32 +50,39 @@ def seen(options):
     return [(o.id, o.label, dict(o.params)) for o in options]
 
 
-def test_profile_menus_equal_the_plain_derivation():
-    checked = 0
-    for seed in range(4):
+def positions(seeds: int, moves: int, every: int):
+    """Every ``every``-th state of seeded random 4-seat games (up to ``moves`` moves each);
+    a caller may edit it by hand: the game forgets its kept decisions before playing on."""
+    for seed in range(seeds):
         state = GAME.setup(4, {}, seed)
         rnd = random.Random(seed)
-        for move in range(400):
+        for move in range(moves):
             if GAME.result(state) is not None:
                 break
-            if move % 7 == 0:
-                for p in state["players"]:
-                    kept = p["know"], p["workers"]
-                    for know in KNOWLEDGE:
-                        p["know"] = list(know)
-                        for workers in (0, 1, 2, 3, 5):
-                            p["workers"] = workers
-                            for die in (None, 1, 2, 3, 4, 5, 6):
-                                menu = action_options(state, p, die)
-                                assert seen(menu) == plain_menu(state, p, die)
-                                checked += 1
-                            parts = (take_options(state, p, die) + place_options(p, die)
-                                     + sell_options(p, die) + [WORKERS])
-                            assert parts == menu
-                    p["know"], p["workers"] = kept
+            if move % every == 0:
+                yield state
                 GAME.forget()
             decision = GAME.pending(state)[0]
             GAME.apply(state, decision.seat, choose(GAME, state, decision, rnd, smart=False))
+
+
+def test_profile_menus_equal_the_plain_derivation():
+    checked = 0
+    for state in positions(4, 400, 7):
+        for p in state["players"]:
+            kept = p["know"], p["workers"]
+            for know in KNOWLEDGE:
+                p["know"] = list(know)
+                for workers in (0, 1, 2, 3, 5):
+                    p["workers"] = workers
+                    for die in (None, 1, 2, 3, 4, 5, 6):
+                        menu = action_options(state, p, die)
+                        assert seen(menu) == plain_menu(state, p, die)
+                        checked += 1
+                    parts = (take_options(state, p, die) + place_options(p, die)
+                             + sell_options(p, die) + [WORKERS])
+                    assert parts == menu
+            p["know"], p["workers"] = kept
     assert checked > 10_000
 
 
@@ -83,19 +90,11 @@ def test_building_take_menus_equal_the_plain_derivation():
     """A building's take menu (``take_options`` with categories, no die) is the free take
     menu's tiles of those categories, in the same order, with the same options."""
     checked = 0
-    for seed in range(3):
-        state = GAME.setup(4, {}, seed)
-        rnd = random.Random(seed)
-        for move in range(300):
-            if GAME.result(state) is not None:
-                break
-            if move % 5 == 0:
-                p = state["players"][state["active"]]
-                for categories in TAKES.values():
-                    want = [o for o in plain_menu(state, p, None) if o[0].startswith("take:")
-                            and TILES[o[2]["tile"]].category in categories]
-                    assert seen(take_options(state, p, None, categories)) == want
-                    checked += 1
-            decision = GAME.pending(state)[0]
-            GAME.apply(state, decision.seat, choose(GAME, state, decision, rnd, smart=False))
+    for state in positions(3, 300, 5):
+        p = state["players"][state["active"]]
+        for categories in TAKES.values():
+            want = [o for o in plain_menu(state, p, None) if o[0].startswith("take:")
+                    and TILES[o[2]["tile"]].category in categories]
+            assert seen(take_options(state, p, None, categories)) == want
+            checked += 1
     assert checked > 100
