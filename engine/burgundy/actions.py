@@ -24,18 +24,14 @@ def gain_vp(player: dict, part: str, vp: int) -> None:
     player["parts"][part] = player["parts"].get(part, 0) + vp
 
 
-def remove_from_board(state: dict, tile: str, depot: int) -> None:
-    """Lift ``tile`` off depot ``depot`` (0 = the black depot)."""
+def take_tile(state: dict, seat: int, tile: str, depot: int, kind: str = "take") -> list[Event]:
+    """Move ``tile`` from depot ``depot`` (0 = the black depot) into the seat's storage
+    (room already made)."""
     if depot == 0:
         state["black"].remove(tile)
     else:
         slots = state["depots"][depot - 1]
         slots[slots.index(tile)] = None
-
-
-def take_tile(state: dict, seat: int, tile: str, depot: int, kind: str = "take") -> list[Event]:
-    """Move ``tile`` from a depot into the seat's storage (room already made)."""
-    remove_from_board(state, tile, depot)
     state["players"][seat]["store"].append(tile)
     return [make_event(kind, {"seat": seat, "tile": tile, "depot": depot})]
 

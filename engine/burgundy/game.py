@@ -24,7 +24,7 @@ from engine.burgundy.names import NAMES
 from engine.burgundy.setup import (
     ADVANCED, OPEN, PICKS, SECRET, STANDARD, new_game, secret_choose, secret_options,
 )
-from engine.burgundy.data import PHASES
+from engine.burgundy.data import PHASES, TILES
 from engine.burgundy.choices import BACK, WORKERS, action_options
 from engine.burgundy.turn import END, turn_choose, turn_options
 
@@ -34,6 +34,8 @@ from engine.burgundy.turn import END, turn_choose, turn_options
 _WHITE_PARAMS = tuple({"white": white} for white in range(7))
 _DIE_PARAMS = tuple(tuple({"die": die + 1, "value": value} for value in range(7))
                     for die in (0, 1))
+#: the params of a decision about a tile (space, discard, ...), per tile
+_TILE_PARAMS = {tile: {"tile": tile} for tile in TILES}
 
 
 class Burgundy(Game):
@@ -107,7 +109,7 @@ class Burgundy(Game):
             handler = HANDLERS[kind]
             options = handler.options(state, frame, p)
             decision = make_decision(seat, kind, tuple(options), handler.default(options),
-                                     {"tile": frame["tile"]} if "tile" in frame else {})
+                                     _TILE_PARAMS[frame["tile"]] if "tile" in frame else {})
         self._memo = (state, moves, decision, frame)
         return [decision]
 
