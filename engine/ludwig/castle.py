@@ -307,7 +307,8 @@ class Castle:
 #: Castles by placement key, in two segments.  ``_CACHE`` keeps castles whose key was
 #: asked again (a table's castle when its state is loaded again, a search's root
 #: castles) and those grown from them up to :data:`KEEP_DEPTH` rooms on (a search's
-#: moves and rollouts from its root), least recently used first.  Any other castle
+#: moves and rollouts from its root; not from a foyer alone, which every game asks for
+#: again), least recently used first.  Any other castle
 #: enters ``_YOUNG`` and moves to ``_CACHE`` if its key is asked again.  Most castles of
 #: a playout or a move are asked for by key only once, when built: it grows the
 #: state's own list, which ``_BY_LIST`` answers by identity.  Those leave young a few
@@ -385,7 +386,8 @@ def _castle_by_key(rooms: list[dict], k: str, base: Castle | None = None,
         return found
     found = _YOUNG.pop(k, None)
     if found is not None:       # asked again: kept for longer
-        _keep(k, found, KEEP_DEPTH)
+        # (a foyer alone is every seat's first castle: kept, but not what grows from it)
+        _keep(k, found, KEEP_DEPTH if len(found.rooms) > 1 else 0)
         return found
     if base is None and rooms:
         base = _CACHE.get(k[:parent]) or _YOUNG.get(k[:parent])
