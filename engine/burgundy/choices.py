@@ -162,9 +162,9 @@ def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool 
     order: ``take`` per affordable depot tile, ``place`` per stored tile, ``sell`` per
     goods type held, ``workers`` (the keywords leave parts out).
 
-    One function and one look-up of the player's :func:`_profile` (inline), not a helper per
-    part: the die menu is the hottest thing a playout builds (about 225 per random
-    4-seat game), and calls and per-depot cost checks were a third of it.
+    One function and one look-up of the player's cost profile (:func:`_make_profile`),
+    not a helper per part: the die menu is the hottest thing a playout builds (about 225
+    per random 4-seat game), and calls and per-depot cost checks were a third of it.
 
     ``place``: ``cost`` is the cheapest reachable space's worker cost, ``max_cost`` the
     dearest one's; the label is ``place`` (a free space exists), ``place_cost`` (every
@@ -172,7 +172,7 @@ def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool 
     :class:`Layout` gives the die numbers a tile may use (a bit mask), and the profile's
     span table their span of worker costs (:func:`_span_codes`)."""
     know = p["know"]
-    have = p["workers"]  # the look-up of _profile, inline (it runs per die menu)
+    have = p["workers"]  # the profile's key, worked out inline (it runs per die menu)
     key = (DOUBLE_STEP in know, TAKE_FREE_STEP in know, die or 0,
            have if have < _MAX_COST else _MAX_COST)
     affordable, sellable, spans = _PROFILES.get(key) or _make_profile(key)
@@ -209,18 +209,13 @@ def action_options(state: dict | None, p: dict, die: int | None, *, takes: bool 
     return out
 
 
-def _profile(know: list, die: int | None, workers: int) -> tuple:
-    """What worker costs allow a player owning ``know`` with ``workers``, for a die
-    showing ``die`` (None: any value, free): (the affordable depots as (index, their
-    made take options by tile, depot, cost), the affordable goods as (goods, cost), the
-    place span codes without and with the free step), made once per (double step, free
-    take step, die, workers up to 3: no cost exceeds 3)."""
-    key = (DOUBLE_STEP in know, TAKE_FREE_STEP in know, die or 0,
-           workers if workers < _MAX_COST else _MAX_COST)
-    return _PROFILES.get(key) or _make_profile(key)
-
-
 def _make_profile(key: tuple) -> tuple:
+    """What worker costs allow, for the profile ``key`` = (the player owns the double step,
+    owns the free take step, the die's value or 0 for "any value, free", the player's
+    workers up to 3: no cost exceeds 3): (the affordable depots as (index, their made
+    take options by tile, depot, cost), the affordable goods as (goods, cost), the place
+    span codes without and with the free step); made once per key into
+    :data:`_PROFILES`, which :func:`action_options` reads."""
     double, free, die, afford = key
     if die:
         take_row, sale_row = _COST[double][free][die], _COST[double][0][die]
@@ -236,7 +231,7 @@ def _make_profile(key: tuple) -> tuple:
     return profile
 
 
-#: (double step, free take step, die or 0, workers up to 3) -> :func:`_profile`
+#: (double step, free take step, die or 0, workers up to 3) -> :func:`_make_profile`
 _PROFILES: dict[tuple, tuple] = {}
 #: span codes without a die: any reachable number, free (code 1 = cost 0 to 0)
 _ANY_SPAN = (0,) + (1,) * 127
