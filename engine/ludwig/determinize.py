@@ -167,3 +167,27 @@ def ai_quiet(state: State) -> bool:
 def ai_scores(state: State) -> list[float]:
     """Per seat, the fitted estimate of its final score (differences are the lead)."""
     return estimate.values(state)
+
+
+# Normal at 4 seats: what else was measured, none of it adopted (the code as is won
+# 14 of 40 against three easy seats, seeds 700-739; ``python -m bot arena ludwig --seats
+# normal,easy,easy,easy``, CPU-time budgets, shared machine):
+# - A cut 4-seat rollout valued by the seat's chance to end first (each seat's estimate
+#   plus its own normal noise, 6.4 points at the deck's end to 18.4 with half of it left,
+#   5.7 in the last round: the estimate's pairwise error over √2, 200 heuristic games, seeds
+#   6000-6199) instead of the lead over the best other seat: 8 of 31 games (seeds
+#   700-730; as is 10 of the same 31).  Per decision against normal as is (16 paired full
+#   rollouts each, seeds 700-707): -0.005 ± 0.013 win share where they differ (25 of 188
+#   decisions); the seat's estimate minus the others' mean: -0.012 ± 0.016 (27 of 188).
+# - The heuristic's pricing kept (no search on ``price``/``price_to``): 13 of 40 (seeds
+#   700-739; p50 101 ms, p99 249 ms); as is 14 of the same 40.
+# - Where normal's search gains against the heuristic, per departure, in win share
+#   (``search_diagnose.py ludwig --seats 4 --every 0.12 --rollouts 16 --normal
+#   seconds=100 --hard confidence=inf --by-kind``, which prints hard = the heuristic minus
+#   normal, so with the opposite sign; seeds 700-712 and 724-739, 846 decisions, 287
+#   departures): ``turn`` (which room to buy) +0.075 ± 0.027 (63 of 156); ``price``
+#   -0.007 ± 0.011 (75 of 211); ``price_to`` 0.000 (74 of 151: the heuristic's price
+#   moves that follow undo it); ``place`` +0.003 ± 0.019 (41 of 157); all +0.010 ± 0.008.
+#   So the search's worth at 4 seats is the purchase; on it, width 6 with 192 rollouts,
+#   confidence 1 or reach 2 changed 6 of 82, 3 of 110 and 11 of 91 purchases against
+#   normal as is, with no gain (-0.021 ± 0.131, +0.146 ± 0.150, -0.057 ± 0.073).

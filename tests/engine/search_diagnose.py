@@ -11,7 +11,9 @@ its ``crowd`` for ``--seats`` above two,
 Where hard and normal differ, ``--rollouts`` paired full heuristic rollouts (the same
 sampled world and rollout seed for both picks) judge hard's pick against normal's by the
 deciding seat's final lead and win share: what hard gains per decision against normal
-seats, which play about as the heuristic does.
+seats, which play about as the heuristic does.  ``--by-kind`` prints those gains per
+decision kind too (with ``--hard confidence=inf`` hard plays the heuristic's favourite:
+where does normal's search gain or lose against the heuristic?).
 """
 from __future__ import annotations
 
@@ -85,6 +87,7 @@ def main() -> None:
     parser.add_argument("--normal", help="normal's Budget fields, e.g. confidence=3")
     parser.add_argument("--hard", help="hard's Budget fields, e.g. confidence=1,reach=inf")
     parser.add_argument("--max-reach", type=float, help="the game's MAX_REACH, e.g. inf")
+    parser.add_argument("--by-kind", action="store_true", help="gains per decision kind")
     args = parser.parse_args()
     game = registry.get(args.game)
     if args.max_reach is not None:
@@ -94,6 +97,7 @@ def main() -> None:
     never = replace(normal, confidence=math.inf)  # the search's favourite, nothing else
     asked = left_n = left_h = differ = 0
     points, wins, times = [], [], {"normal": [], "hard": []}
+    kinds: dict[str, list] = {}  # decision kind -> [asked, [lead], [win share]]
     for seed in range(*args.seeds):
         state, rnd = game.setup(args.seats, game.parse_options({}), seed), random.Random(seed)
         while game.result(state) is None:
@@ -107,6 +111,8 @@ def main() -> None:
                     picks[level] = decide(game, view, level, s, b)
                     times[level].append(time.thread_time() - start)
                 asked += 1
+                kind = kinds.setdefault(d.kind, [0, [], []])
+                kind[0] += 1
                 left_n += picks["normal"] != favourite
                 left_h += picks["hard"] != favourite
                 if picks["hard"] != picks["normal"]:
@@ -114,6 +120,8 @@ def main() -> None:
                     p, w = judge(game, view, (picks["hard"], picks["normal"]), args.rollouts, s + 1)
                     points.append(p)
                     wins.append(w)
+                    kind[1].append(p)
+                    kind[2].append(w)
             game.apply(state, d.seat, choose(game, state, d, rnd))
         print(f"seed {seed}: decisions {asked}, normal left {left_n}, hard left {left_h}, "
               f"differ {differ}, win share so far {summary(wins)}", flush=True)
@@ -125,6 +133,9 @@ def main() -> None:
           f"win share {summary(wins)}")
     print(f"  per decision asked: win share {sum(wins) / max(1, asked):+.4f}, "
           f"lead {sum(points) / max(1, asked):+.3f}")
+    for name, (n, lead_by, win_by) in sorted(kinds.items()) if args.by_kind else ():
+        print(f"  {name}: asked {n}, differ {len(win_by)}, lead {summary(lead_by)}, "
+              f"win share {summary(win_by)}")
     for level, t in filter(lambda item: item[1], times.items()):
         print(f"  {level} CPU p50 {statistics.median(t) * 1000:.0f} ms, "
               f"max {max(t) * 1000:.0f} ms")
