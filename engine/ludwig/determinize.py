@@ -191,3 +191,13 @@ def ai_scores(state: State) -> list[float]:
 #   So the search's worth at 4 seats is the purchase; on it, width 6 with 192 rollouts,
 #   confidence 1 or reach 2 changed 6 of 82, 3 of 110 and 11 of 91 purchases against
 #   normal as is, with no gain (-0.021 ± 0.131, +0.146 ± 0.150, -0.057 ± 0.073).
+# - Searched move by move, pricing can walk in circles, at 2 seats too: in a 2-seat game
+#   (seed 812) normal swapped the same two tiles back and forth until the 20-move cap
+#   (``decisions.MAX_PRICE_MOVES``: a pricing of 41 decisions, and at hard's 1.6 s each
+#   about a minute of thinking); normal-against-normal games had 62-166 pricing decisions,
+#   the heuristic's own 36-62 (seeds 812-815).  Leaving pricing to the heuristic at every
+#   level stops that, but at 2 seats normal then beat easy in 19 of 30 (seeds 700-729; as
+#   is 21 of 30) and hard beat normal in 0 of 3 (seeds 800, 801, 810; as is 7 of 8 on
+#   800-807, losing 801): hard's 2-seat edge seems to need its searched pricing.  So the
+#   circles stay until a guard that keeps hard's pricing (e.g. no return to an arrangement
+#   already seen in the same pricing) is measured.
