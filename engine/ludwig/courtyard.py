@@ -235,6 +235,7 @@ class Free:
                 discs = (own or []) + (other or []) if n != k else own
                 if discs and _covered(a, b, discs):
                     continue
+                # the memo step as in the unclipped loop above, inline: the hot path
                 known = memo.get(nnode)
                 if known is not None:       # True: linked to outside; False cannot link
                     found = known
