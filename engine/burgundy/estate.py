@@ -49,8 +49,8 @@ DIE_BIT = tuple(1 << DIE[s] if s else 0 for s in range(38))
 def _byte_dies(k: int) -> tuple[int, ...]:
     out = [0] * 256
     for b in range(1, 256):
-        low = (b & -b).bit_length() - 1  # each value: the one without its lowest bit, and it
-        space = 8 * k + low
+        low = (b & -b).bit_length() - 1  # b's mask: b without its lowest bit's (made
+        space = 8 * k + low              # already, a smaller value), plus that space's
         out[b] = out[b & (b - 1)] | (DIE_BIT[space] if space < 38 else 0)
     return tuple(out)
 

@@ -25,8 +25,8 @@ from engine.burgundy.setup import (
     ADVANCED, OPEN, PICKS, SECRET, STANDARD, new_game, secret_choose, secret_options,
 )
 from engine.burgundy.data import PHASES, TILES
-from engine.burgundy.choices import BACK, WORKERS, action_options
-from engine.burgundy.turn import END, turn_choose, turn_options
+from engine.burgundy.choices import BACK, WORKERS
+from engine.burgundy.turn import END, die_options, turn_choose, turn_options
 
 
 #: the params of the turn menu per white die, and of a die menu per die and value: made
@@ -98,9 +98,7 @@ class Burgundy(Game):
             frame = stack[-1]
             die = frame["die"]
             value = p["dice"][die]
-            options = action_options(state, p, value)  # as turn.die_options, inline
-            if "auto" not in frame:
-                options.append(BACK)
+            options = die_options(state, frame, p)
             decision = make_decision(seat, "die_action", tuple(options), WORKERS.id,
                                      _DIE_PARAMS[die][value])
         else:
